@@ -1,7 +1,33 @@
 //! Hotseat: Ovo, IOTA and Omiga for phones and tablets.
 //!
-//! `games` is the pure rules core; `referee` the headless text protocol; everything
-//! with a window lives behind the `ui` feature.
+//! `games` is the pure rules core; `session` one match and its privacy gate; `referee`
+//! the headless text protocol; `store` what is kept on the device. Everything with a
+//! window lives in `ui`, behind the `ui` feature.
 
 pub mod games;
 pub mod referee;
+pub mod session;
+pub mod store;
+#[cfg(feature = "ui")]
+pub mod ui;
+
+#[cfg(feature = "ui")]
+pub use ui::run_app;
+
+/// The Android entry point: the same app as the desktop, in the activity's window, with
+/// its files in the activity's own data folder.
+#[cfg(all(target_os = "android", feature = "android"))]
+#[no_mangle]
+fn android_main(app: slint::android::AndroidApp) {
+    if let Some(dir) = app.internal_data_path() {
+        // `directories` has no answer on Android; the store reads this instead.
+        std::env::set_var("HOTSEAT_DATA_DIR", dir);
+    }
+    if let Err(e) = slint::android::init(app) {
+        eprintln!("hotseat: cannot start on Android: {e}");
+        return;
+    }
+    if let Err(e) = run_app() {
+        eprintln!("hotseat: {e}");
+    }
+}

@@ -1,22 +1,35 @@
-//! Desktop entry: `hotseat` runs the app; `hotseat referee` speaks the text protocol.
+//! Desktop entry: `hotseat` runs the app; `hotseat referee` speaks the text protocol of
+//! RULES.md §5; `hotseat screenshot` renders screens to PNG.
 
 use std::process::ExitCode;
 
+const USAGE: &str = "usage:
+  hotseat                      run the app
+  hotseat referee              the text protocol of RULES.md §5 on stdin/stdout
+  hotseat screenshot SCREEN [--size WxH] [--lang en|ru] [--theme light|dark|high-contrast] [--out FILE]
+  hotseat screenshot --all DIR every screen at phone and tablet size";
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
+    let result = match args.first().map(String::as_str) {
         Some("referee") => {
             let stdin = std::io::stdin();
-            match hotseat::referee::serve(stdin.lock(), std::io::stdout().lock()) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("hotseat referee: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+            hotseat::referee::serve(stdin.lock(), std::io::stdout().lock()).map_err(|e| e.to_string())
         }
-        _ => {
-            eprintln!("usage: hotseat referee");
+        #[cfg(feature = "ui")]
+        Some("screenshot") => hotseat::ui::screenshot::command(&args[1..]),
+        #[cfg(feature = "ui")]
+        None => hotseat::run_app().map_err(|e| e.to_string()),
+        Some("--help" | "-h" | "help") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        _ => Err(format!("unknown command\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hotseat: {e}");
             ExitCode::FAILURE
         }
     }

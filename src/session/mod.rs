@@ -1,0 +1,192 @@
+//! One match being played: who sits where, whose private state the screen may show
+//! (the privacy gate), and the list of actions so far. Generic over [`Game`], so all
+//! three games share the same turn flow and the same cover.
+
+mod gate;
+
+pub use gate::Gate;
+
+use crate::games::{Game, Outcome, Params, RuleError, RuleResult, Seat};
+
+/// Who plays a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    /// A person at this device.
+    Human,
+    /// The app's opponent.
+    Bot,
+    /// A person on another device (LAN Omiga).
+    Remote,
+}
+
+/// One player at the table.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Player {
+    /// The name shown on the cover and in the banner.
+    pub name: String,
+    /// Index into the seat palette.
+    pub color: u8,
+    /// Who plays it.
+    pub kind: SeatKind,
+}
+
+/// How the device is shared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sharing {
+    /// One device passed from player to player: each seat's private state is shown only
+    /// to that seat, behind the cover.
+    PassAndPlay,
+    /// Both players look at one screen at once (Omiga face to face): no cover, each
+    /// seat's area shows its own hand.
+    FaceToFace,
+}
+
+/// A match in progress.
+#[derive(Debug, Clone)]
+pub struct Session<G: Game> {
+    game: G,
+    params: Params,
+    players: Vec<Player>,
+    sharing: Sharing,
+    gate: Gate,
+    actions: Vec<(Seat, String)>,
+}
+
+impl<G: Game> Session<G> {
+    /// Starts a match. The cover is up for the first person to act (pass-and-play).
+    pub fn start(params: Params, players: Vec<Player>, sharing: Sharing) -> RuleResult<Self> {
+        let game = G::new_game(&params)?;
+        if players.len() != game.seats() {
+            return Err(RuleError::new(format!(
+                "{} players given for {} seats",
+                players.len(),
+                game.seats()
+            )));
+        }
+        let mut session = Session {
+            game,
+            params,
+            players,
+            sharing,
+            gate: Gate::Closed,
+            actions: Vec::new(),
+        };
+        session.gate = session.next_gate();
+        Ok(session)
+    }
+
+    /// The rules state (for the bridge's public parts; private parts go through `view`).
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The parameters the game started from.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// The players, by seat.
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// How the device is shared.
+    pub fn sharing(&self) -> Sharing {
+        self.sharing
+    }
+
+    /// The actions played so far, in notation, with their seats.
+    pub fn actions(&self) -> &[(Seat, String)] {
+        &self.actions
+    }
+
+    /// The privacy gate's state.
+    pub fn gate(&self) -> Gate {
+        self.gate
+    }
+
+    /// Raises the cover for whoever acts next (after the app was closed and reopened, or
+    /// when a player hands the device on by hand).
+    pub fn cover(&mut self) {
+        self.gate = match self.next_gate() {
+            Gate::Open(seat) => Gate::Covered(seat),
+            other => other,
+        };
+        if self.sharing == Sharing::FaceToFace {
+            self.gate = Gate::Shared;
+        }
+    }
+
+    /// The player behind the cover tapped "reveal": the screen may now show their state.
+    pub fn reveal(&mut self) {
+        if let Gate::Covered(seat) = self.gate {
+            self.gate = Gate::Open(seat);
+        }
+    }
+
+    /// The view the screen may show now, for `seat`: only while the gate is open for that
+    /// seat (or the table is shared face to face). `None` while the cover is up.
+    pub fn view(&self, seat: Seat) -> Option<G::View> {
+        self.gate.shows(seat).then(|| self.game.view(seat))
+    }
+
+    /// The seat whose private state is on screen (`None` while covered or shared).
+    pub fn viewer(&self) -> Option<Seat> {
+        match self.gate {
+            Gate::Open(seat) => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// Plays `action` for `seat` from this device. Refused while that seat's state is not
+    /// on screen. After the action the cover goes up if the next person to act is
+    /// someone else. Returns the event as `seat` may know it.
+    pub fn act(&mut self, seat: Seat, action: &G::Action) -> RuleResult<G::Event> {
+        if !self.gate.shows(seat) {
+            return Err(RuleError::new("reveal the screen first"));
+        }
+        self.apply_from(seat, action)
+    }
+
+    /// Plays an action that did not come from this screen (a bot, the other device).
+    pub fn act_remote(&mut self, seat: Seat, action: &G::Action) -> RuleResult<G::Event> {
+        if self.players.get(seat).map(|p| p.kind) == Some(SeatKind::Human) {
+            return Err(RuleError::new(format!("seat {seat} plays on this device")));
+        }
+        self.apply_from(seat, action)
+    }
+
+    fn apply_from(&mut self, seat: Seat, action: &G::Action) -> RuleResult<G::Event> {
+        let event = self.game.play(seat, action)?;
+        self.actions.push((seat, action.to_string()));
+        let next = self.next_gate();
+        // The cover goes up only when the screen must change hands.
+        self.gate = match (self.gate, next) {
+            (Gate::Open(now), Gate::Covered(next)) if now == next => Gate::Open(now),
+            (_, next) => next,
+        };
+        Ok(G::event_for(&event, seat))
+    }
+
+    /// Whether and how the game has ended.
+    pub fn outcome(&self) -> Outcome {
+        self.game.outcome()
+    }
+
+    /// The gate the next moment calls for: shared, covered for the next person here to
+    /// act, or closed (a bot or a remote player is thinking, or the game is over).
+    fn next_gate(&self) -> Gate {
+        if self.sharing == Sharing::FaceToFace {
+            return Gate::Shared;
+        }
+        if self.game.outcome().is_over() {
+            return Gate::Closed;
+        }
+        self.game
+            .to_act()
+            .into_iter()
+            .find(|s| self.players.get(*s).map(|p| p.kind) == Some(SeatKind::Human))
+            .map_or(Gate::Closed, Gate::Covered)
+    }
+}

@@ -1,0 +1,22 @@
+//! What Hotseat keeps on the device: settings and remembered player names now, saved
+//! games later. Everything is JSON written atomically (temporary file, flush, rename),
+//! so a crash mid-write leaves the previous file whole.
+
+mod atomic;
+mod settings;
+
+pub use atomic::write_atomically;
+pub use settings::{
+    clean_name, Language, Settings, ThemeChoice, VariantDefaults, MAX_NAME_CHARS, SETTINGS_FILE,
+};
+
+use std::path::PathBuf;
+
+/// The folder Hotseat keeps its files in: `HOTSEAT_DATA_DIR` when set (tests, kiosks,
+/// Android's activity folder), else the platform's data folder from `directories`.
+pub fn data_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("HOTSEAT_DATA_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("app", "Hotseat", "Hotseat").map(|d| d.data_dir().to_path_buf())
+}

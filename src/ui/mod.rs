@@ -1,0 +1,200 @@
+//! The Slint bridge: fills the screens from the app's state and turns taps into changes.
+//! No rule is decided here; games are played through `session`.
+
+pub mod rules_text;
+pub mod screenshot;
+mod setup;
+
+slint::include_modules!();
+
+use crate::store::{self, Language, Settings, ThemeChoice};
+use setup::SetupState;
+use slint::{ComponentHandle, ModelRc, SharedString, VecModel};
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+
+/// Everything the screens show that is not a game: settings, setup, rules.
+pub struct Controller {
+    pub(crate) settings: Settings,
+    data_dir: Option<PathBuf>,
+    setup: SetupState,
+    rules_game: String,
+}
+
+impl Controller {
+    /// A controller with the settings found in `data_dir` (defaults if none or damaged).
+    pub fn new(data_dir: Option<PathBuf>) -> Self {
+        let settings = match &data_dir {
+            Some(dir) => {
+                let (settings, note) = Settings::load(dir);
+                if let Some(note) = note {
+                    eprintln!("hotseat: {note}");
+                }
+                settings
+            }
+            None => Settings::default(),
+        };
+        let mut c = Controller { setup: SetupState::default(), settings, data_dir, rules_game: "ovo".into() };
+        c.setup = SetupState::new("ovo", &c.settings, c.language());
+        c
+    }
+
+    /// The language shown now (`en` or `ru`).
+    pub fn language(&self) -> &'static str {
+        let locale = std::env::var("LC_ALL").or_else(|_| std::env::var("LANG")).ok();
+        self.settings.language.resolve(locale.as_deref())
+    }
+
+    fn save(&self) {
+        if let Some(dir) = &self.data_dir {
+            if let Err(e) = self.settings.save(dir) {
+                eprintln!("hotseat: settings could not be saved in {}: {e}", dir.display());
+            }
+        }
+    }
+}
+
+/// Creates the main window wired to a controller whose files live in `data_dir`.
+pub fn build(data_dir: Option<PathBuf>) -> Result<(AppWindow, Rc<RefCell<Controller>>), slint::PlatformError> {
+    let app = AppWindow::new()?;
+    let controller = Rc::new(RefCell::new(Controller::new(data_dir)));
+    refresh_all(&app, &controller.borrow());
+    wire(&app, &controller);
+    Ok((app, controller))
+}
+
+/// Starts the app on the desktop (and, through `android_main`, on Android).
+pub fn run_app() -> Result<(), slint::PlatformError> {
+    let (app, _controller) = build(store::data_dir())?;
+    app.run()
+}
+
+/// Shows the controller's settings, setup and rules on every screen.
+pub(crate) fn refresh_all(app: &AppWindow, c: &Controller) {
+    apply_settings(app, c);
+    show_setup(app, c);
+    show_rules(app, c);
+}
+
+fn apply_settings(app: &AppWindow, c: &Controller) {
+    let language = c.language();
+    // The default (English) needs no bundle; a failure only means English stays.
+    if let Err(e) = slint::select_bundled_translation(if language == "en" { "" } else { language }) {
+        eprintln!("hotseat: language {language} unavailable: {e}");
+    }
+    app.set_language(c.settings.language.code().into());
+    app.global::<Theme>().set_mode(match c.settings.theme {
+        ThemeChoice::Light => ThemeMode::Light,
+        ThemeChoice::Dark => ThemeMode::Dark,
+        ThemeChoice::HighContrast => ThemeMode::HighContrast,
+    });
+    app.set_default_variants(setup::variants_to_ui(&c.settings.variants));
+}
+
+fn show_setup(app: &AppWindow, c: &Controller) {
+    let s = &c.setup;
+    app.set_setup_game(s.game.clone().into());
+    app.set_setup_title(setup::title(&s.game, c.language()).into());
+    app.set_allowed_counts(ModelRc::new(VecModel::from(
+        setup::allowed_counts(&s.game).iter().map(|n| *n as i32).collect::<Vec<_>>(),
+    )));
+    app.set_player_count(s.names.len() as i32);
+    let rows: Vec<PlayerRow> = s
+        .names
+        .iter()
+        .zip(&s.colors)
+        .map(|(n, c)| PlayerRow { name: n.into(), color: *c as i32 })
+        .collect();
+    app.set_players(ModelRc::new(VecModel::from(rows)));
+    app.set_setup_variants(setup::variants_to_ui(&s.variants));
+}
+
+fn show_rules(app: &AppWindow, c: &Controller) {
+    let blocks: Vec<RulesBlock> = rules_text::blocks(&c.rules_game, c.language())
+        .into_iter()
+        .map(|b| RulesBlock { heading: b.heading, text: b.text.into() })
+        .collect();
+    app.set_rules_game(c.rules_game.clone().into());
+    app.set_rules_blocks(ModelRc::new(VecModel::from(blocks)));
+}
+
+fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
+    // Each handler upgrades the weak window and borrows the controller for its body.
+    macro_rules! handler {
+        ($setter:ident, |$app:ident, $c:ident $(, $arg:ident : $ty:ty)*| $body:block) => {{
+            let weak = app.as_weak();
+            let controller = controller.clone();
+            app.$setter(move |$($arg: $ty),*| {
+                if let Some($app) = weak.upgrade() {
+                    let mut guard = controller.borrow_mut();
+                    let $c: &mut Controller = &mut guard;
+                    $body
+                }
+            });
+        }};
+    }
+
+    handler!(on_open_game, |app, c, game: SharedString| {
+        c.setup = SetupState::new(&game, &c.settings, c.language());
+        show_setup(&app, c);
+        app.set_screen(Screen::Setup);
+    });
+    handler!(on_set_count, |app, c, n: i32| {
+        let language = c.language();
+        c.setup.set_count(n.max(0) as usize, &c.settings, language);
+        show_setup(&app, c);
+    });
+    handler!(on_rename, |_app, c, seat: i32, name: SharedString| {
+        c.setup.rename(seat.max(0) as usize, &name);
+    });
+    handler!(on_next_color, |app, c, seat: i32| {
+        c.setup.next_color(seat.max(0) as usize);
+        show_setup(&app, c);
+    });
+    handler!(on_set_language, |app, c, code: SharedString| {
+        c.settings.language = Language::from_code(&code);
+        c.save();
+        apply_settings(&app, c);
+        show_rules(&app, c);
+    });
+    handler!(on_set_theme, |app, c, mode: ThemeMode| {
+        c.settings.theme = match mode {
+            ThemeMode::Light => ThemeChoice::Light,
+            ThemeMode::Dark => ThemeChoice::Dark,
+            ThemeMode::HighContrast => ThemeChoice::HighContrast,
+        };
+        c.save();
+        apply_settings(&app, c);
+    });
+    handler!(on_variants_changed, |_app, c, v: Variants| {
+        c.settings.variants = setup::variants_from_ui(&v);
+        c.save();
+    });
+    handler!(on_show_rules, |app, c, game: SharedString| {
+        c.rules_game = game.to_string();
+        show_rules(&app, c);
+    });
+    handler!(on_start_game, |app, c| {
+        c.setup.variants = setup::variants_from_ui(&app.get_setup_variants());
+        c.setup.remember(&mut c.settings);
+        c.save();
+        let first = c.setup.names.first().cloned().unwrap_or_default();
+        app.set_cover_name(first.into());
+        app.set_cover_seat(0);
+        app.set_cover_color(c.setup.colors.first().copied().unwrap_or(0) as i32);
+        app.set_cover_up(true);
+        app.set_screen(Screen::Game);
+    });
+    handler!(on_reveal, |app, _c| {
+        app.set_cover_up(false);
+    });
+    {
+        let weak = app.as_weak();
+        app.global::<GameChrome>().on_leave(move || {
+            if let Some(app) = weak.upgrade() {
+                app.set_screen(Screen::Home);
+            }
+        });
+    }
+}

@@ -1,0 +1,170 @@
+//! `hotseat screenshot`: renders a screen to PNG with Slint's software renderer, with no
+//! display, so anyone can look at what a player sees (and `docs/screenshots/` stays current).
+
+use super::{build, AppWindow, Screen};
+use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType};
+use slint::platform::{Platform, WindowAdapter, WindowEvent};
+use slint::{ComponentHandle, PhysicalSize, Rgb8Pixel, SharedPixelBuffer};
+use std::path::Path;
+use std::rc::Rc;
+
+/// The screens `screenshot` knows, by name.
+pub const SCREENS: &[&str] = &["home", "setup", "settings", "rules", "cover"];
+
+/// The sizes `screenshot --all` renders: phone portrait and tablet landscape.
+pub const SIZES: &[(&str, u32, u32)] = &[("phone", 412, 915), ("tablet", 1280, 800)];
+
+struct Headless {
+    window: Rc<MinimalSoftwareWindow>,
+}
+
+impl Platform for Headless {
+    fn create_window_adapter(&self) -> Result<Rc<dyn WindowAdapter>, slint::PlatformError> {
+        Ok(self.window.clone())
+    }
+}
+
+/// One picture to take.
+#[derive(Debug, Clone)]
+pub struct Shot {
+    /// A name from [`SCREENS`].
+    pub screen: String,
+    /// Logical width and height.
+    pub width: u32,
+    /// Logical height.
+    pub height: u32,
+    /// `en` or `ru`.
+    pub language: String,
+    /// `light`, `dark` or `high-contrast`.
+    pub theme: String,
+}
+
+/// A renderer bound to this process (Slint allows one platform per process).
+pub struct Camera {
+    window: Rc<MinimalSoftwareWindow>,
+}
+
+impl Camera {
+    /// Installs the headless platform. Fails if another platform was installed first.
+    pub fn new() -> Result<Self, String> {
+        let window = MinimalSoftwareWindow::new(RepaintBufferType::NewBuffer);
+        slint::platform::set_platform(Box::new(Headless { window: window.clone() }))
+            .map_err(|e| format!("cannot start the headless renderer: {e}"))?;
+        Ok(Camera { window })
+    }
+
+    /// Renders `shot` and returns the RGB pixels.
+    pub fn take(&self, shot: &Shot) -> Result<SharedPixelBuffer<Rgb8Pixel>, String> {
+        if !SCREENS.contains(&shot.screen.as_str()) {
+            return Err(format!("unknown screen '{}' (screens: {})", shot.screen, SCREENS.join(", ")));
+        }
+        // A fresh, empty data folder: pictures never show anybody's saved names.
+        let (app, controller) = build(None).map_err(|e| e.to_string())?;
+        {
+            let mut c = controller.borrow_mut();
+            c.settings.language = crate::store::Language::from_code(&shot.language);
+            c.settings.theme = match shot.theme.as_str() {
+                "dark" => crate::store::ThemeChoice::Dark,
+                "high-contrast" => crate::store::ThemeChoice::HighContrast,
+                _ => crate::store::ThemeChoice::Light,
+            };
+            super::refresh_all(&app, &c);
+        }
+        stage(&app, &shot.screen);
+        self.window.set_size(PhysicalSize::new(shot.width, shot.height));
+        self.window.dispatch_event(WindowEvent::ScaleFactorChanged { scale_factor: 1.0 });
+        app.show().map_err(|e| e.to_string())?;
+        slint::platform::update_timers_and_animations();
+        let mut buffer = SharedPixelBuffer::<Rgb8Pixel>::new(shot.width, shot.height);
+        let stride = shot.width as usize;
+        self.window.request_redraw();
+        self.window.draw_if_needed(|renderer| {
+            renderer.render(buffer.make_mut_slice(), stride);
+        });
+        app.hide().map_err(|e| e.to_string())?;
+        Ok(buffer)
+    }
+}
+
+/// Puts the app on the named screen with example content.
+fn stage(app: &AppWindow, screen: &str) {
+    match screen {
+        "setup" => {
+            app.invoke_open_game("ovo".into());
+        }
+        "settings" => app.set_screen(Screen::Settings),
+        "rules" => app.set_screen(Screen::Rules),
+        "cover" => {
+            app.invoke_open_game("iota".into());
+            app.invoke_start_game();
+        }
+        _ => app.set_screen(Screen::Home),
+    }
+}
+
+/// Writes RGB pixels as a PNG file.
+pub fn write_png(path: &Path, pixels: &SharedPixelBuffer<Rgb8Pixel>) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), pixels.width(), pixels.height());
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+    writer.write_image_data(pixels.as_bytes()).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// `hotseat screenshot …`: one picture, or `--all DIR` for every screen at both sizes.
+pub fn command(args: &[String]) -> Result<(), String> {
+    let mut shot = Shot { screen: "home".into(), width: 412, height: 915, language: "en".into(), theme: "light".into() };
+    let mut out = None;
+    let mut all = None;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = || it.next().cloned().ok_or_else(|| format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--all" => all = Some(value()?),
+            "--out" | "-o" => out = Some(value()?),
+            "--lang" => shot.language = value()?,
+            "--theme" => shot.theme = value()?,
+            "--size" => {
+                let v = value()?;
+                let (w, h) = v.split_once('x').ok_or("--size is WIDTHxHEIGHT, e.g. 412x915")?;
+                shot.width = w.parse().map_err(|_| "bad width in --size")?;
+                shot.height = h.parse().map_err(|_| "bad height in --size")?;
+                if !(100..=4096).contains(&shot.width) || !(100..=4096).contains(&shot.height) {
+                    return Err("--size must be between 100 and 4096 on each side".into());
+                }
+            }
+            s if !s.starts_with('-') => shot.screen = s.to_string(),
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    let camera = Camera::new()?;
+    if let Some(dir) = all {
+        let dir = Path::new(&dir);
+        for screen in SCREENS {
+            for (size, w, h) in SIZES {
+                for lang in ["en", "ru"] {
+                    let shot = Shot { screen: screen.to_string(), width: *w, height: *h, language: lang.into(), theme: "light".into() };
+                    let path = dir.join(format!("{screen}-{size}-{lang}.png"));
+                    write_png(&path, &camera.take(&shot)?)?;
+                    println!("{}", path.display());
+                }
+            }
+        }
+        for theme in ["dark", "high-contrast"] {
+            let shot = Shot { screen: "home".into(), width: 412, height: 915, language: "en".into(), theme: theme.into() };
+            let path = dir.join(format!("home-phone-en-{theme}.png"));
+            write_png(&path, &camera.take(&shot)?)?;
+            println!("{}", path.display());
+        }
+        return Ok(());
+    }
+    let out = out.unwrap_or_else(|| format!("{}-{}x{}.png", shot.screen, shot.width, shot.height));
+    write_png(Path::new(&out), &camera.take(&shot)?)?;
+    println!("{out}");
+    Ok(())
+}

@@ -1,0 +1,167 @@
+//! The game setup screen's state: which game, who plays, which variants.
+
+use super::Variants;
+use crate::store::{clean_name, Settings, VariantDefaults};
+
+/// What the setup screen holds while players fill it in.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SetupState {
+    /// `ovo`, `iota` or `omiga`.
+    pub game: String,
+    /// One name per player, by seat.
+    pub names: Vec<String>,
+    /// One palette colour per player, all different.
+    pub colors: Vec<u8>,
+    /// The variants for this game, starting from the settings' defaults.
+    pub variants: VariantDefaults,
+}
+
+/// The player counts a game allows.
+pub fn allowed_counts(game: &str) -> &'static [usize] {
+    match game {
+        "ovo" => &[2, 4],
+        "iota" => &[2, 3, 4],
+        _ => &[2],
+    }
+}
+
+/// The setup screen's title.
+pub fn title(game: &str, language: &str) -> String {
+    let name = match game {
+        "iota" => "IOTA",
+        "omiga" => "Omiga",
+        _ => "Ovo",
+    };
+    match language {
+        "ru" => format!("Новая игра: {name}"),
+        _ => format!("New game: {name}"),
+    }
+}
+
+/// The name a seat gets when nobody typed one.
+pub fn default_name(seat: usize, language: &str) -> String {
+    match language {
+        "ru" => format!("Игрок {}", seat + 1),
+        _ => format!("Player {}", seat + 1),
+    }
+}
+
+impl SetupState {
+    /// Setup for `game`, with the names and colours remembered from earlier games.
+    pub fn new(game: &str, settings: &Settings, language: &str) -> Self {
+        let mut s = SetupState {
+            game: game.to_string(),
+            names: Vec::new(),
+            colors: Vec::new(),
+            variants: settings.variants,
+        };
+        s.set_count(allowed_counts(game)[0], settings, language);
+        s
+    }
+
+    /// Changes the number of players (to one the game allows), keeping the names typed.
+    pub fn set_count(&mut self, count: usize, settings: &Settings, language: &str) {
+        if !allowed_counts(&self.game).contains(&count) {
+            return;
+        }
+        self.names.truncate(count);
+        self.colors.truncate(count);
+        while self.names.len() < count {
+            let seat = self.names.len();
+            self.names.push(settings.name_for(seat, |i| default_name(i, language)));
+            let remembered = settings.player_colors.get(seat).copied();
+            let color = remembered
+                .filter(|c| !self.colors.contains(c))
+                .or_else(|| (0..4).find(|c| !self.colors.contains(c)))
+                .unwrap_or(0);
+            self.colors.push(color);
+        }
+    }
+
+    /// Sets a player's name as typed (cleaned; empty is allowed while typing).
+    pub fn rename(&mut self, seat: usize, name: &str) {
+        if let Some(n) = self.names.get_mut(seat) {
+            *n = clean_name(name);
+        }
+    }
+
+    /// Gives a player the next palette colour that nobody else has.
+    pub fn next_color(&mut self, seat: usize) {
+        let Some(&now) = self.colors.get(seat) else { return };
+        let next = (1..4u8).map(|d| (now + d) % 4).find(|c| !self.colors.contains(c));
+        if let (Some(next), Some(slot)) = (next, self.colors.get_mut(seat)) {
+            *slot = next;
+        }
+    }
+
+    /// The names to play with: an empty name becomes "Player N".
+    pub fn final_names(&self, language: &str) -> Vec<String> {
+        self.names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| if n.trim().is_empty() { default_name(i, language) } else { n.clone() })
+            .collect()
+    }
+
+    /// Remembers names and colours in the settings for the next game.
+    pub fn remember(&self, settings: &mut Settings) {
+        for (seat, name) in self.names.iter().enumerate() {
+            if settings.player_names.len() <= seat {
+                settings.player_names.resize(seat + 1, String::new());
+            }
+            settings.player_names[seat] = name.clone();
+        }
+        for (seat, color) in self.colors.iter().enumerate() {
+            if settings.player_colors.len() <= seat {
+                settings.player_colors.resize(seat + 1, 0);
+            }
+            settings.player_colors[seat] = *color;
+        }
+    }
+}
+
+/// The variants as the setup and settings screens hold them.
+pub fn variants_to_ui(v: &VariantDefaults) -> Variants {
+    Variants {
+        no_move_back: v.ovo_no_move_back,
+        omiga_table: v.omiga_table as i32,
+        allow_rotation: v.omiga_allow_rotation,
+        free_discard: v.omiga_free_discard,
+    }
+}
+
+/// The variants from the screens, kept in range.
+pub fn variants_from_ui(v: &Variants) -> VariantDefaults {
+    VariantDefaults {
+        ovo_no_move_back: v.no_move_back,
+        omiga_table: v.omiga_table.clamp(0, 2) as u8,
+        omiga_allow_rotation: v.allow_rotation,
+        omiga_free_discard: v.free_discard,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_names_and_colours_follow_the_game_and_memory() {
+        let mut settings = Settings::default();
+        settings.player_names = vec!["Anna".into(), "Boris".into()];
+        settings.player_colors = vec![2, 2];
+        let mut s = SetupState::new("ovo", &settings, "en");
+        assert_eq!(s.names, vec!["Anna", "Boris"]);
+        assert_eq!(s.colors, vec![2, 0], "remembered colours stay distinct");
+        s.set_count(3, &settings, "en");
+        assert_eq!(s.names.len(), 2, "Ovo has no 3-player game");
+        s.set_count(4, &settings, "ru");
+        assert_eq!(s.names[3], "Игрок 4");
+        s.next_color(0);
+        assert_eq!(s.colors.iter().collect::<std::collections::HashSet<_>>().len(), 4);
+        s.rename(1, "  ");
+        assert_eq!(s.final_names("en")[1], "Player 2");
+        s.remember(&mut settings);
+        assert_eq!(settings.player_names.len(), 4);
+        assert_eq!(SetupState::new("omiga", &settings, "en").names.len(), 2);
+    }
+}
