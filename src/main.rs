@@ -14,7 +14,8 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("referee") => {
             let stdin = std::io::stdin();
-            hotseat::referee::serve(stdin.lock(), std::io::stdout().lock()).map_err(|e| e.to_string())
+            hotseat::referee::serve(stdin.lock(), std::io::stdout().lock())
+                .map_err(|e| e.to_string())
         }
         #[cfg(feature = "ui")]
         Some("screenshot") => hotseat::ui::screenshot::command(&args[1..]),

@@ -224,11 +224,13 @@ mod tests {
     #[test]
     fn settings_and_names_survive_a_restart() {
         let dir = temp_dir("roundtrip");
-        let mut s = Settings::default();
-        s.language = Language::Ru;
-        s.theme = ThemeChoice::HighContrast;
+        let mut s = Settings {
+            language: Language::Ru,
+            theme: ThemeChoice::HighContrast,
+            player_names: vec!["Anna".into(), "Борис".into()],
+            ..Settings::default()
+        };
         s.variants.ovo_no_move_back = false;
-        s.player_names = vec!["Anna".into(), "Борис".into()];
         s.save(&dir).unwrap();
         let (back, note) = Settings::load(&dir);
         assert_eq!(note, None);

@@ -3,7 +3,7 @@
 
 pub mod rules_text;
 pub mod screenshot;
-mod setup;
+pub mod setup;
 
 slint::include_modules!();
 
@@ -35,28 +35,40 @@ impl Controller {
             }
             None => Settings::default(),
         };
-        let mut c = Controller { setup: SetupState::default(), settings, data_dir, rules_game: "ovo".into() };
+        let mut c = Controller {
+            setup: SetupState::default(),
+            settings,
+            data_dir,
+            rules_game: "ovo".into(),
+        };
         c.setup = SetupState::new("ovo", &c.settings, c.language());
         c
     }
 
     /// The language shown now (`en` or `ru`).
     pub fn language(&self) -> &'static str {
-        let locale = std::env::var("LC_ALL").or_else(|_| std::env::var("LANG")).ok();
+        let locale = std::env::var("LC_ALL")
+            .or_else(|_| std::env::var("LANG"))
+            .ok();
         self.settings.language.resolve(locale.as_deref())
     }
 
     fn save(&self) {
         if let Some(dir) = &self.data_dir {
             if let Err(e) = self.settings.save(dir) {
-                eprintln!("hotseat: settings could not be saved in {}: {e}", dir.display());
+                eprintln!(
+                    "hotseat: settings could not be saved in {}: {e}",
+                    dir.display()
+                );
             }
         }
     }
 }
 
 /// Creates the main window wired to a controller whose files live in `data_dir`.
-pub fn build(data_dir: Option<PathBuf>) -> Result<(AppWindow, Rc<RefCell<Controller>>), slint::PlatformError> {
+pub fn build(
+    data_dir: Option<PathBuf>,
+) -> Result<(AppWindow, Rc<RefCell<Controller>>), slint::PlatformError> {
     let app = AppWindow::new()?;
     let controller = Rc::new(RefCell::new(Controller::new(data_dir)));
     refresh_all(&app, &controller.borrow());
@@ -80,7 +92,8 @@ pub(crate) fn refresh_all(app: &AppWindow, c: &Controller) {
 fn apply_settings(app: &AppWindow, c: &Controller) {
     let language = c.language();
     // The default (English) needs no bundle; a failure only means English stays.
-    if let Err(e) = slint::select_bundled_translation(if language == "en" { "" } else { language }) {
+    if let Err(e) = slint::select_bundled_translation(if language == "en" { "" } else { language })
+    {
         eprintln!("hotseat: language {language} unavailable: {e}");
     }
     app.set_language(c.settings.language.code().into());
@@ -97,14 +110,20 @@ fn show_setup(app: &AppWindow, c: &Controller) {
     app.set_setup_game(s.game.clone().into());
     app.set_setup_title(setup::title(&s.game, c.language()).into());
     app.set_allowed_counts(ModelRc::new(VecModel::from(
-        setup::allowed_counts(&s.game).iter().map(|n| *n as i32).collect::<Vec<_>>(),
+        setup::allowed_counts(&s.game)
+            .iter()
+            .map(|n| *n as i32)
+            .collect::<Vec<_>>(),
     )));
     app.set_player_count(s.names.len() as i32);
     let rows: Vec<PlayerRow> = s
         .names
         .iter()
         .zip(&s.colors)
-        .map(|(n, c)| PlayerRow { name: n.into(), color: *c as i32 })
+        .map(|(n, c)| PlayerRow {
+            name: n.into(),
+            color: *c as i32,
+        })
         .collect();
     app.set_players(ModelRc::new(VecModel::from(rows)));
     app.set_setup_variants(setup::variants_to_ui(&s.variants));
@@ -113,7 +132,10 @@ fn show_setup(app: &AppWindow, c: &Controller) {
 fn show_rules(app: &AppWindow, c: &Controller) {
     let blocks: Vec<RulesBlock> = rules_text::blocks(&c.rules_game, c.language())
         .into_iter()
-        .map(|b| RulesBlock { heading: b.heading, text: b.text.into() })
+        .map(|b| RulesBlock {
+            heading: b.heading,
+            text: b.text.into(),
+        })
         .collect();
     app.set_rules_game(c.rules_game.clone().into());
     app.set_rules_blocks(ModelRc::new(VecModel::from(blocks)));

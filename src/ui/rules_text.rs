@@ -28,14 +28,20 @@ pub fn blocks(game: &str, language: &str) -> Vec<Block> {
     let mut paragraph = String::new();
     let flush = |paragraph: &mut String, blocks: &mut Vec<Block>| {
         if !paragraph.is_empty() {
-            blocks.push(Block { heading: false, text: std::mem::take(paragraph) });
+            blocks.push(Block {
+                heading: false,
+                text: std::mem::take(paragraph),
+            });
         }
     };
     for line in source(game, language).lines() {
         let line = line.trim_end();
         if let Some(h) = line.strip_prefix("# ") {
             flush(&mut paragraph, &mut blocks);
-            blocks.push(Block { heading: true, text: h.to_string() });
+            blocks.push(Block {
+                heading: true,
+                text: h.to_string(),
+            });
         } else if line.is_empty() {
             flush(&mut paragraph, &mut blocks);
         } else {
@@ -59,10 +65,20 @@ mod tests {
             let en = blocks(game, "en");
             let ru = blocks(game, "ru");
             let headings = |b: &[Block]| b.iter().filter(|b| b.heading).count();
-            assert!(headings(&en) >= 4, "{game} en has {} sections", headings(&en));
-            assert_eq!(headings(&en), headings(&ru), "{game}: en and ru differ in sections");
+            assert!(
+                headings(&en) >= 4,
+                "{game} en has {} sections",
+                headings(&en)
+            );
+            assert_eq!(
+                headings(&en),
+                headings(&ru),
+                "{game}: en and ru differ in sections"
+            );
             assert!(en.len() >= 8 && ru.len() >= 8, "{game} rules are too short");
-            assert!(ru.iter().any(|b| b.text.chars().any(|c| ('а'..='я').contains(&c))));
+            assert!(ru
+                .iter()
+                .any(|b| b.text.chars().any(|c| ('а'..='я').contains(&c))));
             assert_ne!(en, ru);
         }
     }

@@ -48,15 +48,21 @@ impl Camera {
     /// Installs the headless platform. Fails if another platform was installed first.
     pub fn new() -> Result<Self, String> {
         let window = MinimalSoftwareWindow::new(RepaintBufferType::NewBuffer);
-        slint::platform::set_platform(Box::new(Headless { window: window.clone() }))
-            .map_err(|e| format!("cannot start the headless renderer: {e}"))?;
+        slint::platform::set_platform(Box::new(Headless {
+            window: window.clone(),
+        }))
+        .map_err(|e| format!("cannot start the headless renderer: {e}"))?;
         Ok(Camera { window })
     }
 
     /// Renders `shot` and returns the RGB pixels.
     pub fn take(&self, shot: &Shot) -> Result<SharedPixelBuffer<Rgb8Pixel>, String> {
         if !SCREENS.contains(&shot.screen.as_str()) {
-            return Err(format!("unknown screen '{}' (screens: {})", shot.screen, SCREENS.join(", ")));
+            return Err(format!(
+                "unknown screen '{}' (screens: {})",
+                shot.screen,
+                SCREENS.join(", ")
+            ));
         }
         // A fresh, empty data folder: pictures never show anybody's saved names.
         let (app, controller) = build(None).map_err(|e| e.to_string())?;
@@ -71,8 +77,10 @@ impl Camera {
             super::refresh_all(&app, &c);
         }
         stage(&app, &shot.screen);
-        self.window.set_size(PhysicalSize::new(shot.width, shot.height));
-        self.window.dispatch_event(WindowEvent::ScaleFactorChanged { scale_factor: 1.0 });
+        self.window
+            .set_size(PhysicalSize::new(shot.width, shot.height));
+        self.window
+            .dispatch_event(WindowEvent::ScaleFactorChanged { scale_factor: 1.0 });
         app.show().map_err(|e| e.to_string())?;
         slint::platform::update_timers_and_animations();
         let mut buffer = SharedPixelBuffer::<Rgb8Pixel>::new(shot.width, shot.height);
@@ -108,22 +116,38 @@ pub fn write_png(path: &Path, pixels: &SharedPixelBuffer<Rgb8Pixel>) -> Result<(
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), pixels.width(), pixels.height());
+    let mut encoder = png::Encoder::new(
+        std::io::BufWriter::new(file),
+        pixels.width(),
+        pixels.height(),
+    );
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
-    writer.write_image_data(pixels.as_bytes()).map_err(|e| e.to_string())?;
+    writer
+        .write_image_data(pixels.as_bytes())
+        .map_err(|e| e.to_string())?;
     Ok(())
 }
 
 /// `hotseat screenshot …`: one picture, or `--all DIR` for every screen at both sizes.
 pub fn command(args: &[String]) -> Result<(), String> {
-    let mut shot = Shot { screen: "home".into(), width: 412, height: 915, language: "en".into(), theme: "light".into() };
+    let mut shot = Shot {
+        screen: "home".into(),
+        width: 412,
+        height: 915,
+        language: "en".into(),
+        theme: "light".into(),
+    };
     let mut out = None;
     let mut all = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
-        let mut value = || it.next().cloned().ok_or_else(|| format!("{arg} needs a value"));
+        let mut value = || {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{arg} needs a value"))
+        };
         match arg.as_str() {
             "--all" => all = Some(value()?),
             "--out" | "-o" => out = Some(value()?),
@@ -131,7 +155,9 @@ pub fn command(args: &[String]) -> Result<(), String> {
             "--theme" => shot.theme = value()?,
             "--size" => {
                 let v = value()?;
-                let (w, h) = v.split_once('x').ok_or("--size is WIDTHxHEIGHT, e.g. 412x915")?;
+                let (w, h) = v
+                    .split_once('x')
+                    .ok_or("--size is WIDTHxHEIGHT, e.g. 412x915")?;
                 shot.width = w.parse().map_err(|_| "bad width in --size")?;
                 shot.height = h.parse().map_err(|_| "bad height in --size")?;
                 if !(100..=4096).contains(&shot.width) || !(100..=4096).contains(&shot.height) {
@@ -148,7 +174,13 @@ pub fn command(args: &[String]) -> Result<(), String> {
         for screen in SCREENS {
             for (size, w, h) in SIZES {
                 for lang in ["en", "ru"] {
-                    let shot = Shot { screen: screen.to_string(), width: *w, height: *h, language: lang.into(), theme: "light".into() };
+                    let shot = Shot {
+                        screen: screen.to_string(),
+                        width: *w,
+                        height: *h,
+                        language: lang.into(),
+                        theme: "light".into(),
+                    };
                     let path = dir.join(format!("{screen}-{size}-{lang}.png"));
                     write_png(&path, &camera.take(&shot)?)?;
                     println!("{}", path.display());
@@ -156,7 +188,13 @@ pub fn command(args: &[String]) -> Result<(), String> {
             }
         }
         for theme in ["dark", "high-contrast"] {
-            let shot = Shot { screen: "home".into(), width: 412, height: 915, language: "en".into(), theme: theme.into() };
+            let shot = Shot {
+                screen: "home".into(),
+                width: 412,
+                height: 915,
+                language: "en".into(),
+                theme: theme.into(),
+            };
             let path = dir.join(format!("home-phone-en-{theme}.png"));
             write_png(&path, &camera.take(&shot)?)?;
             println!("{}", path.display());

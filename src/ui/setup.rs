@@ -68,7 +68,8 @@ impl SetupState {
         self.colors.truncate(count);
         while self.names.len() < count {
             let seat = self.names.len();
-            self.names.push(settings.name_for(seat, |i| default_name(i, language)));
+            self.names
+                .push(settings.name_for(seat, |i| default_name(i, language)));
             let remembered = settings.player_colors.get(seat).copied();
             let color = remembered
                 .filter(|c| !self.colors.contains(c))
@@ -87,8 +88,12 @@ impl SetupState {
 
     /// Gives a player the next palette colour that nobody else has.
     pub fn next_color(&mut self, seat: usize) {
-        let Some(&now) = self.colors.get(seat) else { return };
-        let next = (1..4u8).map(|d| (now + d) % 4).find(|c| !self.colors.contains(c));
+        let Some(&now) = self.colors.get(seat) else {
+            return;
+        };
+        let next = (1..4u8)
+            .map(|d| (now + d) % 4)
+            .find(|c| !self.colors.contains(c));
         if let (Some(next), Some(slot)) = (next, self.colors.get_mut(seat)) {
             *slot = next;
         }
@@ -99,7 +104,13 @@ impl SetupState {
         self.names
             .iter()
             .enumerate()
-            .map(|(i, n)| if n.trim().is_empty() { default_name(i, language) } else { n.clone() })
+            .map(|(i, n)| {
+                if n.trim().is_empty() {
+                    default_name(i, language)
+                } else {
+                    n.clone()
+                }
+            })
             .collect()
     }
 
@@ -146,9 +157,11 @@ mod tests {
 
     #[test]
     fn counts_names_and_colours_follow_the_game_and_memory() {
-        let mut settings = Settings::default();
-        settings.player_names = vec!["Anna".into(), "Boris".into()];
-        settings.player_colors = vec![2, 2];
+        let mut settings = Settings {
+            player_names: vec!["Anna".into(), "Boris".into()],
+            player_colors: vec![2, 2],
+            ..Settings::default()
+        };
         let mut s = SetupState::new("ovo", &settings, "en");
         assert_eq!(s.names, vec!["Anna", "Boris"]);
         assert_eq!(s.colors, vec![2, 0], "remembered colours stay distinct");
@@ -157,7 +170,13 @@ mod tests {
         s.set_count(4, &settings, "ru");
         assert_eq!(s.names[3], "Игрок 4");
         s.next_color(0);
-        assert_eq!(s.colors.iter().collect::<std::collections::HashSet<_>>().len(), 4);
+        assert_eq!(
+            s.colors
+                .iter()
+                .collect::<std::collections::HashSet<_>>()
+                .len(),
+            4
+        );
         s.rename(1, "  ");
         assert_eq!(s.final_names("en")[1], "Player 2");
         s.remember(&mut settings);

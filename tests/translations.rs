@@ -1,0 +1,85 @@
+//! Every string the UI marks with `@tr("…")` has a Russian translation, so that switching
+//! to Russian never leaves English words behind.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::Path;
+
+fn slint_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in fs::read_dir(dir).expect("ui/ is readable").flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            slint_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "slint") {
+            out.push(path);
+        }
+    }
+}
+
+/// The first argument of every `@tr("…")`, unescaped as Slint reads it.
+fn tr_strings(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("@tr(\"") {
+        rest = &rest[i + 5..];
+        let mut s = String::new();
+        let mut chars = rest.char_indices();
+        while let Some((j, c)) = chars.next() {
+            match c {
+                '\\' => {
+                    if let Some((_, n)) = chars.next() {
+                        s.push(n);
+                    }
+                }
+                '"' => {
+                    rest = &rest[j + 1..];
+                    break;
+                }
+                c => s.push(c),
+            }
+        }
+        found.push(s);
+    }
+    found
+}
+
+fn po_ids(po: &str) -> BTreeSet<String> {
+    po.lines()
+        .filter_map(|l| l.strip_prefix("msgid \""))
+        .filter_map(|l| l.strip_suffix('"'))
+        .map(|s| s.replace("\\\"", "\""))
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+#[test]
+fn every_ui_string_has_a_russian_translation() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    slint_files(&root.join("ui"), &mut files);
+    let po = fs::read_to_string(root.join("ui/translations/ru/LC_MESSAGES/hotseat.po"))
+        .expect("the Russian translation exists");
+    let ids = po_ids(&po);
+    let mut missing = BTreeSet::new();
+    let mut used = BTreeSet::new();
+    for file in files {
+        let text = fs::read_to_string(&file).expect("readable .slint");
+        for s in tr_strings(&text) {
+            if !ids.contains(&s) {
+                missing.insert(format!("{}: {s}", file.display()));
+            }
+            used.insert(s);
+        }
+    }
+    assert!(used.len() > 20, "found only {} strings", used.len());
+    assert!(
+        missing.is_empty(),
+        "untranslated:\n{}",
+        missing.into_iter().collect::<Vec<_>>().join("\n")
+    );
+    let stale: Vec<_> = ids.difference(&used).collect();
+    assert!(
+        stale.is_empty(),
+        "translations no UI string uses: {stale:?}"
+    );
+}

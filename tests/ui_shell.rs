@@ -1,0 +1,122 @@
+//! The app shell driven like a player would, without a display: find elements by what a
+//! screen reader reads, press them, and check what changed.
+#![cfg(feature = "ui")]
+
+use hotseat::ui::{build, AppWindow, GameChrome, Screen};
+use i_slint_backend_testing::{init_no_event_loop, ElementHandle};
+use slint::{ComponentHandle, Model};
+use std::path::PathBuf;
+
+fn temp_data(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hotseat-ui-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn present(app: &AppWindow, label: &str) -> bool {
+    ElementHandle::find_by_accessible_label(app, label)
+        .next()
+        .is_some()
+}
+
+fn press(app: &AppWindow, label: &str) {
+    let button = ElementHandle::find_by_accessible_label(app, label)
+        .next()
+        .unwrap_or_else(|| panic!("no element labelled '{label}'"));
+    button.invoke_accessible_default_action();
+}
+
+#[test]
+fn home_to_setup_and_back() {
+    init_no_event_loop();
+    let (app, _c) = build(Some(temp_data("nav"))).unwrap();
+    app.show().unwrap();
+    assert_eq!(app.get_screen(), Screen::Home);
+    press(&app, "IOTA");
+    assert_eq!(app.get_screen(), Screen::Setup);
+    assert_eq!(app.get_setup_title(), "New game: IOTA");
+    // IOTA takes 2 to 4 players: the count buttons say so, and picking 3 adds a row.
+    assert!(present(&app, "3 players"));
+    press(&app, "3 players");
+    assert_eq!(app.get_player_count(), 3);
+    assert!(present(&app, "Player 3 name"));
+    press(&app, "Back");
+    assert_eq!(app.get_screen(), Screen::Home);
+    // Ovo offers only 2 or 4.
+    press(&app, "Ovo");
+    assert!(present(&app, "4 players"));
+    assert!(!present(&app, "3 players"));
+}
+
+#[test]
+fn switching_to_russian_changes_the_home_screen() {
+    init_no_event_loop();
+    let dir = temp_data("lang");
+    let (app, _c) = build(Some(dir.clone())).unwrap();
+    app.show().unwrap();
+    app.invoke_set_language("en".into());
+    assert!(present(&app, "Settings"));
+    press(&app, "Settings");
+    assert_eq!(app.get_screen(), Screen::Settings);
+    press(&app, "Русский");
+    press(&app, "Назад");
+    assert_eq!(app.get_screen(), Screen::Home);
+    assert!(present(&app, "Настройки"));
+    assert!(present(&app, "Правила"));
+    assert!(!present(&app, "Settings"));
+    // The choice was saved: a new window starts in Russian.
+    drop(app);
+    let (again, _c) = build(Some(dir)).unwrap();
+    again.show().unwrap();
+    assert!(present(&again, "Настройки"));
+    again.invoke_set_language("en".into());
+    assert!(present(&again, "Settings"));
+}
+
+#[test]
+fn the_cover_keeps_private_content_out_of_the_element_tree() {
+    init_no_event_loop();
+    let (app, _c) = build(Some(temp_data("cover"))).unwrap();
+    app.show().unwrap();
+    press(&app, "IOTA");
+    app.invoke_rename(0, "Anna".into());
+    press(&app, "Start");
+    assert_eq!(app.get_screen(), Screen::Game);
+    // Something only Anna may see, shown on the game screen beneath the cover.
+    let secret = "Anna's hand: Rt2 Bx2 Gc1 W";
+    app.global::<GameChrome>().set_banner(secret.into());
+    assert!(app.get_cover_up());
+    assert!(present(&app, "Pass the device to Anna"));
+    assert!(
+        !present(&app, secret),
+        "private text is in the tree while the cover is up"
+    );
+    assert!(
+        !present(&app, "Leave the game"),
+        "the screen beneath is laid out"
+    );
+    press(&app, "Anna, tap to reveal");
+    assert!(!app.get_cover_up());
+    assert!(present(&app, secret));
+    assert!(!present(&app, "Pass the device to Anna"));
+}
+
+#[test]
+fn names_are_remembered_for_the_next_game() {
+    init_no_event_loop();
+    let dir = temp_data("names");
+    let (app, _c) = build(Some(dir.clone())).unwrap();
+    press(&app, "Ovo");
+    app.invoke_rename(0, "Вера".into());
+    app.invoke_rename(1, "Tom".into());
+    press(&app, "Start");
+    drop(app);
+    let (again, _c) = build(Some(dir)).unwrap();
+    press(&again, "IOTA");
+    let names: Vec<String> = again
+        .get_players()
+        .iter()
+        .map(|p| p.name.to_string())
+        .collect();
+    assert_eq!(names, vec!["Вера", "Tom"]);
+}
