@@ -236,3 +236,98 @@ fn parse_board(text: &str, players: usize) -> RuleResult<Board> {
     }
     Ok(board)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{Game, Params};
+
+    #[test]
+    fn the_start_prints_as_the_rules_example_and_reads_back() {
+        let g = Ovo::new_game(&Params::new()).unwrap();
+        let line = g.position();
+        assert_eq!(
+            line,
+            "players=2 turn=0 board=BBBBBB/....../....../....../....../AAAAAA"
+        );
+        assert_eq!(parse(&line).unwrap(), g);
+        let g = Ovo::new_game(&Params::new().with("players", 4).with("first", 3)).unwrap();
+        assert_eq!(
+            g.position(),
+            "players=4 turn=3 board=BB..CC/BB..CC/....../....../AA..DD/AA..DD"
+        );
+    }
+
+    #[test]
+    fn fields_in_any_order_print_canonically_with_the_extensions_last() {
+        let line = "no_move_back=off passes=1 out=0,2 last=d1 turn=1 players=4 board=......,......,......,......,......,......";
+        assert!(parse(line).is_err(), "ranks are separated by /");
+        let line = "no_move_back=off passes=1 out=2,0 last=e1 turn=1 players=4 board=bB..../BB..../....../....../....../..dddd";
+        let g = parse(line).unwrap();
+        let canon = "players=4 turn=1 board=bB..../BB..../....../....../....../..dddd last=e1 out=0,2 passes=1 no_move_back=off";
+        assert!(parse(line).is_ok_and(|g| g.position() == canon));
+        assert_eq!(parse(canon).unwrap(), g);
+    }
+
+    #[test]
+    fn inconsistent_positions_are_refused_with_a_reason() {
+        let start = "players=2 turn=0 board=BBBBBB/....../....../....../....../AAAAAA";
+        assert!(parse(start).is_ok());
+        for (bad, why) in [
+            ("", "needs players="),
+            ("players=2 turn=0", "needs board="),
+            ("players=3 turn=0 board=x", "2 or 4"),
+            (&start.replace("turn=0", "turn=2"), "not a seat"),
+            (&start.replace("turn=0", "turn=-1"), "not a seat"),
+            (&format!("{start} turn=1"), "twice"),
+            (&format!("{start} colour=red"), "unknown position field"),
+            (&format!("{start} junk"), "key=value"),
+            (&start.replace("AAAAAA", "AAAAA"), "6 cells"),
+            (&start.replace("AAAAAA", "AAAAAAA"), "6 cells"),
+            (&start.replace("/AAAAAA", ""), "6 ranks"),
+            (&start.replace("AAAAAA", "AAAAA."), "seat 0 has 5 eggs"),
+            (&start.replace("AAAAAA", "AAAAAAC"), "6 cells"),
+            (&start.replace("AAAAAA", "AAAAAC"), "seat 2"),
+            (&start.replace("AAAAAA", "AAAAAx"), "'x'"),
+            (&start.replace("AAAAAA", "AAAAAé"), "'é'"),
+            (&format!("{start} last=c3"), "empty cell"),
+            (&format!("{start} last=z9"), "not a cell"),
+            (&format!("{start} out=1"), "2-player"),
+            (&format!("{start} passes=2"), "passes"),
+            (&format!("{start} passes=x"), "passes"),
+            (&format!("{start} no_move_back=maybe"), "on or off"),
+        ] {
+            let err = parse(bad).unwrap_err();
+            assert!(err.0.contains(why), "{bad}: {err}");
+        }
+        let four = "players=4 turn=0 board=BB..CC/BB..CC/....../....../AA..DD/AA..DD";
+        assert!(parse(four).is_ok());
+        for (bad, why) in [
+            (
+                format!("{four} out=1"),
+                "seat 1 is out but still has 4 eggs",
+            ),
+            (
+                four.replace("BB..CC/BB..CC", "....CC/....CC") + " out=1,1",
+                "twice",
+            ),
+            (
+                four.replace("BB..CC/BB..CC", "....../......") + " out=1,2,3",
+                "two seats",
+            ),
+            (
+                four.replace("AA..DD/AA..DD", "....DD/....DD") + " out=0",
+                "seat 0 is out and cannot be on turn",
+            ),
+            (
+                four.replace("AA..DD/AA..DD", "A...DD/AA..DD"),
+                "seat 0 has 3 eggs",
+            ),
+            (format!("{four} out="), "not a seat"),
+            (format!("{four} out=4"), "not a seat"),
+        ] {
+            let err = parse(&bad).unwrap_err();
+            assert!(err.0.contains(why), "{bad}: {err}");
+        }
+    }
+}

@@ -161,3 +161,34 @@ pub(crate) fn event_for(event: &OvoEvent, seat: Seat) -> OvoEvent {
     }
     event
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Game;
+
+    #[test]
+    fn hidden_eggs_look_alike_in_every_view() {
+        let g =
+            Ovo::from_position("players=2 turn=0 board=bBBBBB/....../....../....../....../aAAAAA")
+                .unwrap();
+        for seat in 0..2 {
+            let v = g.view(seat);
+            assert_eq!(v.seat, seat);
+            assert_eq!(v.cell("a1".parse().unwrap()), CellView::Hidden);
+            assert_eq!(v.cell("a6".parse().unwrap()), CellView::Hidden);
+            let json = serde_json::to_string(&v).unwrap();
+            assert_eq!(json.matches(r#"{"kind":"hidden"}"#).count(), 2);
+            assert_eq!(json.matches("symbol").count(), 10, "only visible eggs");
+        }
+        let v = g.view(0);
+        assert_eq!(
+            v.cell("b1".parse().unwrap()),
+            CellView::Visible {
+                seat: 0,
+                symbol: Symbol::Diamond
+            }
+        );
+        assert_eq!(v.cells.len(), 36);
+    }
+}
