@@ -106,7 +106,7 @@ fn play_one(seed: u64) -> (Outcome, usize) {
         .with("no_move_back", if seed % 5 == 0 { "off" } else { "on" });
     let mut g = Ovo::new_game(&params).unwrap();
     let mut steps = 0;
-    while !g.outcome().is_over() && steps < 250 {
+    while !g.outcome().is_over() && steps < 200 {
         check_invariants(&g);
         check_views(&g);
         let seat = g.turn();
@@ -162,12 +162,12 @@ fn play_one(seed: u64) -> (Outcome, usize) {
 #[test]
 fn random_games_keep_every_invariant() {
     let (mut ended, mut draws, mut total) = (0, 0, 0);
-    for seed in 0..120 {
+    for seed in 0..100 {
         let (outcome, steps) = play_one(seed);
         ended += usize::from(outcome.is_over());
         draws += usize::from(outcome == Outcome::Draw);
         total += steps;
     }
-    eprintln!("120 games: {ended} ended ({draws} draws), {total} turns");
-    assert!(ended > 40, "only {ended} games ended");
+    eprintln!("100 games: {ended} ended ({draws} draws), {total} turns");
+    assert!(ended > 30, "only {ended} games ended");
 }

@@ -262,6 +262,7 @@ impl FromStr for OvoAction {
             body => (body, false),
         };
         match body {
+            ["peek"] => Err(RuleError::new("peek needs a cell: peek c4")),
             ["peek", cell] => Ok(OvoAction::Peek {
                 cell: cell.parse()?,
                 ovo,
@@ -276,6 +277,21 @@ impl FromStr for OvoAction {
 }
 
 fn parse_move(word: &str, ovo: bool) -> Result<OvoAction, RuleError> {
+    match (word.contains('-'), word.contains('x')) {
+        (true, true) => {
+            return Err(RuleError::new(format!(
+                "'{}' mixes a step and a jump: a move is b1-b2 or b1xb3xd3",
+                short(word)
+            )))
+        }
+        (false, false) => {
+            return Err(RuleError::new(format!(
+                "'{}' is not an Ovo action (b1-b2, b1xb3xd3, peek c4, ovo, pass)",
+                short(word)
+            )))
+        }
+        _ => {}
+    }
     if let Some((from, to)) = word.split_once('-') {
         return Ok(OvoAction::Step {
             from: from.parse()?,

@@ -238,6 +238,11 @@ impl Ovo {
                     "{at}x{land} is not a jump: a jump goes over a neighbouring egg to the cell just beyond"
                 )));
             };
+            if land == from {
+                return Err(RuleError::new(format!(
+                    "the chain may not come back to {from}, where it started"
+                )));
+            }
             if landed & bit(land) != 0 {
                 return Err(RuleError::new(format!("the chain lands on {land} twice")));
             }
@@ -442,8 +447,9 @@ mod tests {
             assert!(l.contains(&chain.to_string()), "{chain}");
         }
         assert!(!l.iter().any(|a| a.starts_with("b2xd2xd4xb4xb2")));
-        refused(&mut g, 0, "b2xd2xd4xb4xb2", "lands on b2 twice");
-        refused(&mut g, 0, "b2xd2xb2", "lands on b2 twice");
+        refused(&mut g, 0, "b2xd2xd4xb4xb2", "come back to b2");
+        refused(&mut g, 0, "b2xd2xd4xd2", "lands on d2 twice");
+        refused(&mut g, 0, "b2xd2xb2", "come back to b2");
         refused(&mut g, 0, "b2xd4", "no egg on c3");
         refused(&mut g, 0, "b2xe2", "not a jump");
         refused(&mut g, 0, "a1xa3", "no egg on a2");
