@@ -56,6 +56,15 @@ fn check_views(g: &Ovo) {
     }
 }
 
+/// Views differ only in the seat they are for: nothing private to one seat is in them.
+fn check_views_agree(g: &Ovo) {
+    let mut first = g.view(0);
+    for seat in 1..g.players() {
+        first.seat = seat;
+        assert_eq!(g.view(seat), first);
+    }
+}
+
 /// A random action that may or may not be legal, to compare `apply` with the list.
 fn random_action(rng: &mut ChaCha8Rng) -> OvoAction {
     let cell = |rng: &mut ChaCha8Rng| Cell::from_index(rng.random_range(0..CELLS)).unwrap();
@@ -109,6 +118,7 @@ fn play_one(seed: u64) -> (Outcome, usize) {
     while !g.outcome().is_over() && steps < 200 {
         check_invariants(&g);
         check_views(&g);
+        check_views_agree(&g);
         let seat = g.turn();
         let legal = g.legal_actions(seat);
         let spelled: HashSet<String> = legal.iter().map(|a| a.to_string()).collect();

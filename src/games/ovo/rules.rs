@@ -658,6 +658,17 @@ mod tests {
     }
 
     #[test]
+    fn a_wrong_declaration_after_moving_someone_elses_egg_keeps_last() {
+        let pos = "players=4 turn=0 board=BB..CC/BB..CC/....../..b.../AA..DD/AA..DD";
+        let pos = pos.replace("BB..CC/BB", "B...CC/BB");
+        let mut g = game(&pos);
+        let e = act(&mut g, 0, "c3-c4 ovo").unwrap();
+        assert_eq!(e.declaration.map(|d| d.removed.len()), Some(4));
+        assert_eq!(g.last(), Some(cell("c4")), "seat 1's hidden egg stays");
+        assert_eq!(g.turn(), 1);
+    }
+
+    #[test]
     fn helpers_for_the_ui() {
         let g = game(RING);
         let from_b2 = g.moves_from(0, cell("b2"));
