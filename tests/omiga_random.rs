@@ -50,7 +50,7 @@ fn reshuffle_secrets(position: &str, seat: Seat, rng: &mut impl Rng) -> String {
 
 fn check_invariants(game: &Omiga, discarded: [usize; 2], rng: &mut impl Rng) {
     let over = game.outcome().is_over();
-    for seat in 0..2 {
+    for (seat, gone) in discarded.into_iter().enumerate() {
         let placed = game
             .table()
             .placed()
@@ -59,7 +59,7 @@ fn check_invariants(game: &Omiga, discarded: [usize; 2], rng: &mut impl Rng) {
         let hand = game.hand(seat).len();
         assert!(hand <= 3);
         assert_eq!(
-            hand + game.deck_count(seat) + placed + discarded[seat],
+            hand + game.deck_count(seat) + placed + gone,
             36,
             "seat {seat} lost or gained cards"
         );

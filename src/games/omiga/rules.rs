@@ -241,7 +241,8 @@ pub fn legal_actions(game: &Omiga, seat: Seat) -> Vec<Action> {
             }
         }
     }
-    if game.can_discard(seat) {
+    // Same as `can_discard`, without searching the table a second time.
+    if game.free_discard || actions.is_empty() {
         actions.push(Action::Discard);
     }
     actions
