@@ -142,6 +142,15 @@ fn random_games_keep_every_invariant() {
             assert!(!legal.is_empty(), "seat {seat} has nothing to do");
             let spelled: HashSet<String> = legal.iter().map(|a| a.to_string()).collect();
             assert_eq!(spelled.len(), legal.len(), "duplicates in legal");
+            assert_eq!(
+                game.can_discard(seat),
+                legal.contains(&Action::Discard),
+                "discard is listed exactly when allowed"
+            );
+            assert_eq!(
+                game.has_placement(seat),
+                legal.iter().any(|a| matches!(a, Action::Place { .. }))
+            );
             for action in &legal {
                 assert_eq!(&action.to_string().parse::<Action>().unwrap(), action);
                 let mut probe = game.clone();
@@ -199,4 +208,52 @@ fn random_games_keep_every_invariant() {
     );
     assert!(outcomes.contains("draw"), "{outcomes:?}");
     assert!(longest > 5);
+}
+
+/// Mangled actions and positions sent to the referee: every line gets `ok` or `error …`,
+/// never a panic, and a refused `play` leaves the position as it was.
+#[test]
+fn the_referee_survives_mangled_omiga_lines() {
+    use hotseat::referee::Referee;
+    let alphabet: Vec<char> = "DPNGK-r@,;:|=wb0123456789 x-+é".chars().collect();
+    let mut rng = rng_from_seed(77);
+    for seed in 0..40u64 {
+        let mut referee = Referee::new();
+        assert_eq!(referee.answer(&format!("new omiga seed={seed}")), ["ok"]);
+        for _ in 0..60 {
+            let position = referee.answer("position")[0].clone();
+            let seat = rng.random_range(0..2);
+            let legal = referee.answer(&format!("legal {seat}"));
+            let mut line: Vec<char> = if rng.random_bool(0.5) {
+                format!("play {seat} {}", legal[0]).chars().collect()
+            } else {
+                format!("setup omiga {}", &position["position ".len()..])
+                    .chars()
+                    .collect()
+            };
+            for _ in 0..rng.random_range(0..4) {
+                let i = rng.random_range(0..line.len());
+                match rng.random_range(0..3) {
+                    0 => line[i] = alphabet[rng.random_range(0..alphabet.len())],
+                    1 => {
+                        line.remove(i);
+                    }
+                    _ => line.insert(i, alphabet[rng.random_range(0..alphabet.len())]),
+                }
+            }
+            let line: String = line.into_iter().collect();
+            let answer = referee.answer(&line);
+            let last = answer.last().expect("an answer");
+            assert!(
+                last == "ok" || last.starts_with("error "),
+                "{line}: {answer:?}"
+            );
+            if last != "ok" {
+                assert_eq!(referee.answer("position")[0], position, "{line}");
+            }
+            if referee.answer("outcome")[0] != "ongoing" {
+                break;
+            }
+        }
+    }
 }
