@@ -375,6 +375,13 @@ mod tests {
         assert_eq!(reason(-1, 5, "DD-GG", 0), "-1,5 is outside the table");
         assert_eq!(reason(4, 10, "DD-GG", 0), "4,10 is outside the table");
         assert!(g.check_place(2, card("DD-GG"), false, 3, 4).is_err());
+        // Far-away numbers are refused before any neighbour arithmetic could overflow.
+        assert!(g
+            .check_place(0, card("DD-GG"), false, i32::MAX, i32::MIN)
+            .is_err());
+        assert!(g
+            .check_place(0, card("DD-GG"), true, i32::MIN, i32::MAX)
+            .is_err());
         // Black's own neighbours count for Black; White's card matters for the match.
         assert_eq!(g.check_place(1, card("DD-GG"), false, 3, 5), Ok(()));
         assert_eq!(
