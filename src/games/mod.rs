@@ -8,6 +8,7 @@
 //! replays exactly from its parameters and action list.
 
 pub mod ovo;
+pub mod omiga;
 mod params;
 pub mod registry;
 

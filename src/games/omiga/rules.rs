@@ -1,0 +1,625 @@
+//! Placement legality, the legal action list, applying an action, and judging wins and
+//! draws (RULES.md §3 and the Omiga edge cases of §5).
+
+use super::cards::{fits_above, fits_beside, Card};
+use super::notation::Action;
+use super::table::{Placed, Side, Table};
+use super::view::{Act, Drew, OmigaEvent};
+use super::Omiga;
+use crate::games::{Outcome, RuleError, RuleResult, Seat};
+
+/// Why a card may not lie on a cell. An enum, not a string, because the legal-action
+/// search asks this hundreds of times per call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// The cell is not on the table.
+    Outside,
+    /// A card already lies there.
+    Taken,
+    /// No orthogonal neighbour is the placer's own card.
+    NoOwnNeighbour,
+    /// None of the 8 surrounding cells holds an opponent card.
+    NoOpponentNear,
+    /// The left neighbour's right colour differs from the card's left colour.
+    ColoursLeft,
+    /// The right neighbour's left colour differs from the card's right colour.
+    ColoursRight,
+    /// The card's top does not fit the bottom of the card above (row y+1).
+    FiguresAbove,
+    /// The card's bottom does not fit the top of the card below (row y-1).
+    FiguresBelow,
+}
+
+impl Refusal {
+    /// The reason in a player's words, for a placement at `x,y`.
+    pub fn message(self, x: i32, y: i32) -> String {
+        match self {
+            Refusal::Outside => format!("{x},{y} is outside the table"),
+            Refusal::Taken => "That cell is taken".into(),
+            Refusal::NoOwnNeighbour => "No neighbour of yours".into(),
+            Refusal::NoOpponentNear => "No opponent card nearby".into(),
+            Refusal::ColoursLeft => format!("Colours do not match on the left ({},{y})", x - 1),
+            Refusal::ColoursRight => {
+                format!("Colours do not match on the right ({},{y})", x + 1)
+            }
+            Refusal::FiguresAbove => format!("Figures do not match above ({x},{})", y + 1),
+            Refusal::FiguresBelow => format!("Figures do not match below ({x},{})", y - 1),
+        }
+    }
+}
+
+const ORTHOGONAL: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+const AROUND: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
+/// Whether `side` may lay `laid` (as it will lie) at `x,y` on `table`: the cell is empty
+/// and inside, an orthogonal neighbour is its own, an opponent card is among the 8
+/// around, and the card matches every orthogonal neighbour, whoever owns it.
+pub fn placement(table: &Table, side: Side, laid: Card, x: i32, y: i32) -> Result<(), Refusal> {
+    if !table.contains(x, y) {
+        return Err(Refusal::Outside);
+    }
+    if table.get(x, y).is_some() {
+        return Err(Refusal::Taken);
+    }
+    let own = ORTHOGONAL
+        .iter()
+        .any(|(dx, dy)| table.get(x + dx, y + dy).is_some_and(|p| p.side == side));
+    if !own {
+        return Err(Refusal::NoOwnNeighbour);
+    }
+    let opponent = side.opponent();
+    let near = AROUND.iter().any(|(dx, dy)| {
+        table
+            .get(x + dx, y + dy)
+            .is_some_and(|p| p.side == opponent)
+    });
+    if !near {
+        return Err(Refusal::NoOpponentNear);
+    }
+    let card_at = |dx: i32, dy: i32| table.get(x + dx, y + dy).map(|p| p.card);
+    if card_at(-1, 0).is_some_and(|left| !fits_beside(left, laid)) {
+        return Err(Refusal::ColoursLeft);
+    }
+    if card_at(1, 0).is_some_and(|right| !fits_beside(laid, right)) {
+        return Err(Refusal::ColoursRight);
+    }
+    if card_at(0, -1).is_some_and(|lower| !fits_above(lower, laid)) {
+        return Err(Refusal::FiguresBelow);
+    }
+    if card_at(0, 1).is_some_and(|upper| !fits_above(laid, upper)) {
+        return Err(Refusal::FiguresAbove);
+    }
+    Ok(())
+}
+
+fn side_of(seat: Seat) -> RuleResult<Side> {
+    Side::of_seat(seat).ok_or_else(|| {
+        RuleError::new(format!(
+            "there is no seat {seat} in Omiga (0 = White, 1 = Black)"
+        ))
+    })
+}
+
+const TURNING_OFF: &str = "Turning cards is off in this game";
+
+impl Omiga {
+    /// Whether `seat` may lay `card` (as held; `rotated` turns it) at `x,y` on the table
+    /// now, with the reason when not. Checks the table and the rotation setting only, not
+    /// the hand, so the UI can explain a drop before it is sent.
+    pub fn check_place(
+        &self,
+        seat: Seat,
+        card: Card,
+        rotated: bool,
+        x: i32,
+        y: i32,
+    ) -> RuleResult<()> {
+        let side = side_of(seat)?;
+        if rotated && !self.allow_rotation {
+            return Err(RuleError::new(TURNING_OFF));
+        }
+        placement(&self.table, side, card.oriented(rotated), x, y)
+            .map_err(|r| RuleError::new(r.message(x, y)))
+    }
+
+    /// Every cell where `seat` may lay `card` (as held; `rotated` turns it), sorted by `y`
+    /// then `x`: what the UI highlights. Empty for a turned card when turning is off.
+    pub fn legal_cells(&self, seat: Seat, card: Card, rotated: bool) -> Vec<(u8, u8)> {
+        let Some(side) = Side::of_seat(seat) else {
+            return Vec::new();
+        };
+        if rotated && !self.allow_rotation {
+            return Vec::new();
+        }
+        let laid = card.oriented(rotated);
+        let mut cells = Vec::new();
+        for y in 0..self.table.height() {
+            for x in 0..self.table.width() {
+                if placement(&self.table, side, laid, x.into(), y.into()).is_ok() {
+                    cells.push((x, y));
+                }
+            }
+        }
+        cells
+    }
+
+    /// Whether some card of `side`'s hand has a legal placement anywhere, in either
+    /// orientation the settings allow.
+    pub fn has_placement(&self, seat: Seat) -> bool {
+        let Some(side) = Side::of_seat(seat) else {
+            return false;
+        };
+        let mut laids: Vec<Card> = Vec::with_capacity(6);
+        for &card in &self.hands[side.seat()] {
+            laids.push(card);
+            if self.allow_rotation && !card.is_symmetric() {
+                laids.push(card.turned());
+            }
+        }
+        if laids.is_empty() {
+            return false;
+        }
+        self.table.placed().any(|(px, py, p)| {
+            // Only cells orthogonally next to an own card can be legal: search around them.
+            p.side == side
+                && ORTHOGONAL.iter().any(|(dx, dy)| {
+                    let (x, y) = (i32::from(px) + dx, i32::from(py) + dy);
+                    laids
+                        .iter()
+                        .any(|&laid| placement(&self.table, side, laid, x, y).is_ok())
+                })
+        })
+    }
+
+    /// Whether `seat` may discard its hand now: always with `free_discard`, otherwise only
+    /// when no hand card has a legal placement.
+    pub fn can_discard(&self, seat: Seat) -> bool {
+        seat < 2 && (self.free_discard || !self.has_placement(seat))
+    }
+
+    /// Whether `side`'s card at `x,y` wins: behind an opponent card, or on the far edge.
+    fn wins_at(&self, side: Side, x: i32, y: i32) -> bool {
+        let (behind_y, edge_y) = match side {
+            Side::White => (y - 1, i32::from(self.table.height()) - 1),
+            Side::Black => (y + 1, 0),
+        };
+        let behind = self
+            .table
+            .get(x, behind_y)
+            .is_some_and(|p| p.side == side.opponent());
+        behind || y == edge_y
+    }
+
+    /// The draw conditions, judged after an action that did not win.
+    fn is_draw(&self) -> bool {
+        let last = i32::from(self.table.width()) - 1;
+        let reached = |side: Side, x: i32| {
+            (0..i32::from(self.table.height()))
+                .any(|y| self.table.get(x, y).is_some_and(|p| p.side == side))
+        };
+        let both_edges = [Side::White, Side::Black]
+            .into_iter()
+            .all(|s| reached(s, 0) && reached(s, last));
+        let stuck = (0..2).any(|s| self.decks[s].is_empty() && !self.has_placement(s));
+        both_edges || stuck
+    }
+}
+
+/// Every legal action of `seat`, each once in canonical spelling: each hand card as held
+/// on each legal cell, turned only where turning changes the card, then `discard` when
+/// allowed. Nothing once the game is over.
+pub fn legal_actions(game: &Omiga, seat: Seat) -> Vec<Action> {
+    let Some(side) = Side::of_seat(seat) else {
+        return Vec::new();
+    };
+    if game.outcome.is_over() {
+        return Vec::new();
+    }
+    let mut actions = Vec::new();
+    for &card in &game.hands[side.seat()] {
+        let mut turns = vec![false];
+        if game.allow_rotation && !card.is_symmetric() {
+            turns.push(true);
+        }
+        for rotated in turns {
+            for (x, y) in game.legal_cells(seat, card, rotated) {
+                actions.push(Action::Place {
+                    card,
+                    rotated,
+                    x: x.into(),
+                    y: y.into(),
+                });
+            }
+        }
+    }
+    // Same as `can_discard`, without searching the table a second time.
+    if game.free_discard || actions.is_empty() {
+        actions.push(Action::Discard);
+    }
+    actions
+}
+
+/// Applies `action` for `seat`: validates everything first, so a refusal changes nothing.
+pub fn apply(game: &mut Omiga, seat: Seat, action: &Action) -> RuleResult<OmigaEvent> {
+    let side = side_of(seat)?;
+    if game.outcome.is_over() {
+        return Err(RuleError::new("the game is over"));
+    }
+    let s = side.seat();
+    let act = match *action {
+        Action::Place {
+            card,
+            rotated,
+            x,
+            y,
+        } => {
+            if rotated && !game.allow_rotation {
+                return Err(RuleError::new(TURNING_OFF));
+            }
+            let at = game.hands[s]
+                .iter()
+                .position(|&c| c == card)
+                .ok_or_else(|| RuleError::new(format!("{card} is not in your hand")))?;
+            let laid = card.oriented(rotated);
+            placement(&game.table, side, laid, x, y)
+                .map_err(|r| RuleError::new(r.message(x, y)))?;
+            // Validated: from here on nothing can fail.
+            game.table.put(x, y, Placed { side, card: laid })?;
+            game.hands[s].remove(at);
+            let won = game.wins_at(side, x, y);
+            // Inside the table, so both fit in u8.
+            Act::Placed {
+                card: laid,
+                x: x as u8,
+                y: y as u8,
+                won,
+            }
+        }
+        Action::Discard => {
+            if !game.can_discard(seat) {
+                return Err(RuleError::new(
+                    "You may discard only when no card in your hand can be placed",
+                ));
+            }
+            let cards = std::mem::take(&mut game.hands[s]);
+            Act::Discarded {
+                count: cards.len(),
+                cards: Some(cards),
+            }
+        }
+    };
+    let won = matches!(act, Act::Placed { won: true, .. });
+    let mut drew = None;
+    if won {
+        // A winning placement ends the game at once: nothing is drawn after it.
+        game.outcome = Outcome::Win { seat };
+    } else {
+        if game.hands[s].is_empty() {
+            let cards = game.draw(side);
+            if !cards.is_empty() {
+                drew = Some(Drew {
+                    count: cards.len(),
+                    cards: Some(cards),
+                });
+            }
+        }
+        // The hand is refilled first; the draws are judged after.
+        if game.is_draw() {
+            game.outcome = Outcome::Draw;
+        }
+    }
+    Ok(OmigaEvent {
+        seat,
+        act,
+        drew,
+        outcome: game.outcome.clone(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Game;
+
+    fn game(position: &str) -> Omiga {
+        Omiga::from_position(position).unwrap()
+    }
+
+    fn card(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    fn play(g: &mut Omiga, seat: Seat, action: &str) -> RuleResult<OmigaEvent> {
+        g.play(seat, &action.parse().unwrap())
+    }
+
+    fn legal(g: &Omiga, seat: Seat) -> Vec<String> {
+        let mut v: Vec<String> = g
+            .legal_actions(seat)
+            .iter()
+            .map(|a| a.to_string())
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// White PD-GG at 4,4 (top P), Black DN-GG in front of it at 4,5 (bottom N).
+    const START: &str = "table=9x10 cells=4,4:w:PD-GG;4,5:b:DN-GG";
+
+    #[test]
+    fn a_placement_needs_an_own_neighbour_an_opponent_near_and_matches() {
+        let g = game(&format!("{START} hands=DD-GG,PN-GK,DD-KK|DD-GG decks=|"));
+        // 3,4: left of White's card, next to Black's 4,5 diagonally.
+        assert_eq!(g.check_place(0, card("DD-GG"), false, 3, 4), Ok(()));
+        let reason = |x, y, c: &str, seat| g.check_place(seat, card(c), false, x, y).unwrap_err().0;
+        assert_eq!(
+            reason(3, 4, "DD-KK", 0),
+            "Colours do not match on the right (4,4)"
+        );
+        assert_eq!(
+            reason(5, 4, "DD-KK", 0),
+            "Colours do not match on the left (4,4)"
+        );
+        assert_eq!(reason(4, 4, "DD-GG", 0), "That cell is taken");
+        assert_eq!(reason(4, 3, "DD-GG", 0), "No opponent card nearby");
+        assert_eq!(reason(3, 5, "DD-GG", 0), "No neighbour of yours");
+        assert_eq!(reason(-1, 5, "DD-GG", 0), "-1,5 is outside the table");
+        assert_eq!(reason(4, 10, "DD-GG", 0), "4,10 is outside the table");
+        assert!(g.check_place(2, card("DD-GG"), false, 3, 4).is_err());
+        // Far-away numbers are refused before any neighbour arithmetic could overflow.
+        assert!(g
+            .check_place(0, card("DD-GG"), false, i32::MAX, i32::MIN)
+            .is_err());
+        assert!(g
+            .check_place(0, card("DD-GG"), true, i32::MIN, i32::MAX)
+            .is_err());
+        // Black's own neighbours count for Black; White's card matters for the match.
+        assert_eq!(g.check_place(1, card("DD-GG"), false, 3, 5), Ok(()));
+        assert_eq!(
+            reason(5, 5, "DD-KG", 1),
+            "Colours do not match on the left (4,5)"
+        );
+    }
+
+    #[test]
+    fn vertical_matching_uses_lower_top_and_upper_bottom() {
+        let g = game(
+            "table=9x10 cells=4,4:w:PD-GG;4,5:b:DN-GG;3,5:b:NN-GG hands=DP-GG,DN-GG|PP-GG decks=|",
+        );
+        // 3,4 lies below Black's NN-GG (bottom N): the white card's top must be P.
+        assert_eq!(g.check_place(0, card("PD-GG"), false, 3, 4), Ok(()));
+        assert_eq!(
+            g.check_place(0, card("DP-GG"), false, 3, 4).unwrap_err().0,
+            "Figures do not match above (3,5)"
+        );
+        // Turned, DP-GG is PD-GG and fits.
+        assert_eq!(g.check_place(0, card("DP-GG"), true, 3, 4), Ok(()));
+        assert_eq!(
+            g.check_place(1, card("DD-GG"), false, 4, 6).unwrap_err().0,
+            "No opponent card nearby"
+        );
+        assert_eq!(g.check_place(1, card("PP-GG"), false, 5, 5), Ok(()));
+        let below =
+            game("table=9x10 cells=4,4:w:PD-GG;4,5:b:DN-GG;5,4:w:PD-GG hands=|PP-GG,NN-GG decks=|");
+        // 5,4's top P meets the bottom of Black's card at 5,5: it must be N.
+        assert_eq!(
+            below
+                .check_place(1, card("PP-GG"), false, 5, 5)
+                .unwrap_err()
+                .0,
+            "Figures do not match below (5,4)"
+        );
+        assert_eq!(below.check_place(1, card("NN-GG"), false, 5, 5), Ok(()));
+    }
+
+    #[test]
+    fn legal_lists_turned_cards_only_when_turning_changes_them() {
+        let g = game(&format!("{START} hands=DD-GG,DD-GK|DD-KK decks=DD-KG|"));
+        assert_eq!(
+            legal(&g, 0),
+            [
+                "place DD-GG@3,4",
+                "place DD-GG@5,4",
+                "place DD-GK@5,4",
+                "place DD-GKr@3,4",
+            ]
+        );
+        assert_eq!(g.legal_cells(0, card("DD-GK"), true), vec![(3, 4)]);
+        assert_eq!(g.legal_cells(0, card("DD-GG"), false), vec![(3, 4), (5, 4)]);
+        // Black holds DD-KK: it fits nowhere, so discard is its only action.
+        assert_eq!(legal(&g, 1), ["discard"]);
+        let mut off = game(&format!(
+            "{START} hands=DD-GG,DD-GK|DD-KK decks=DD-KG| allow_rotation=off"
+        ));
+        assert_eq!(
+            legal(&off, 0),
+            ["place DD-GG@3,4", "place DD-GG@5,4", "place DD-GK@5,4"]
+        );
+        assert!(off.legal_cells(0, card("DD-GK"), true).is_empty());
+        assert_eq!(
+            play(&mut off, 0, "place DD-GKr@3,4").unwrap_err().0,
+            "Turning cards is off in this game"
+        );
+        let free = game(&format!(
+            "{START} hands=DD-GG|DD-KK decks=| free_discard=on"
+        ));
+        assert!(legal(&free, 0).contains(&"discard".to_string()));
+        assert!(free.can_discard(0));
+    }
+
+    #[test]
+    fn a_symmetric_card_turned_is_legal_but_not_listed() {
+        let mut g = game(&format!("{START} hands=DD-GG,PN-GK|DD-GG decks=NN-KK|"));
+        assert!(!legal(&g, 0).iter().any(|a| a.contains("DD-GGr")));
+        assert!(play(&mut g, 0, "place DD-GGr@3,4").is_ok());
+        assert_eq!(g.table.get(3, 4).unwrap().card, card("DD-GG"));
+    }
+
+    #[test]
+    fn refusals_change_nothing() {
+        let g0 = game(&format!("{START} hands=DD-GG,DD-KK|DD-GG decks=PN-GK|"));
+        let mut g = g0.clone();
+        for (action, reason) in [
+            ("place PN-GK@3,4", "PN-GK is not in your hand"),
+            ("place DD-KK@3,4", "Colours do not match on the right (4,4)"),
+            ("place DD-GG@4,4", "That cell is taken"),
+            ("place DD-GG@9,4", "9,4 is outside the table"),
+            (
+                "discard",
+                "You may discard only when no card in your hand can be placed",
+            ),
+        ] {
+            assert_eq!(play(&mut g, 0, action).unwrap_err().0, reason, "{action}");
+            assert_eq!(g, g0);
+        }
+        assert!(g.apply(5, &Action::Discard).is_err());
+        assert_eq!(g, g0);
+    }
+
+    #[test]
+    fn arrival_order_decides_a_contested_cell() {
+        let mut g = game(&format!(
+            "{START} hands=DD-GG,DD-KK|DD-GG,DD-KK decks=PN-GK|PN-GK"
+        ));
+        assert_eq!(g.to_act(), vec![0, 1]);
+        play(&mut g, 1, "place DD-GG@3,5").unwrap();
+        assert_eq!(
+            play(&mut g, 0, "place DD-GG@3,5").unwrap_err().0,
+            "That cell is taken"
+        );
+        assert_eq!(g.hand(0).len(), 2);
+    }
+
+    #[test]
+    fn behind_wins_at_once_and_draws_nothing() {
+        // Black holds 4,5; White owns 3,6, so White at 4,6 is behind Black's card.
+        let mut g = game(
+            "table=9x10 cells=4,4:w:PD-GG;4,5:b:DN-GG;3,6:w:DD-GG hands=ND-GG|DD-KK decks=PN-GK|",
+        );
+        let e = play(&mut g, 0, "place ND-GG@4,6").unwrap();
+        assert_eq!(e.outcome, Outcome::Win { seat: 0 });
+        assert!(matches!(e.act, Act::Placed { won: true, .. }));
+        assert!(e.drew.is_none());
+        assert!(g.hand(0).is_empty());
+        assert_eq!(g.deck_count(0), 1);
+        assert!(g.to_act().is_empty());
+        assert!(g.legal_actions(0).is_empty());
+        assert_eq!(
+            play(&mut g, 1, "discard").unwrap_err().0,
+            "the game is over"
+        );
+    }
+
+    #[test]
+    fn black_wins_behind_a_white_card_and_on_row_0() {
+        // 4,3 lies behind White's 4,4 as seen by Black; Black holds 3,3 beside it.
+        let mut g =
+            game("table=9x10 cells=4,4:w:PD-GG;4,5:b:DN-GG;3,3:b:DD-GG hands=|DP-GG decks=|");
+        let e = play(&mut g, 1, "place DP-GG@4,3").unwrap();
+        assert_eq!(e.outcome, Outcome::Win { seat: 1 });
+        let mut g = game("table=7x8 cells=3,0:w:DD-GG;3,1:b:DD-KK hands=|ND-GG decks=|");
+        assert_eq!(
+            play(&mut g, 1, "place ND-GG@2,0").unwrap_err().0,
+            "No neighbour of yours"
+        );
+        let mut g =
+            game("table=7x8 cells=3,0:w:DD-GG;3,1:b:DD-KK;2,1:b:NP-GG hands=|ND-GG,DD-KG decks=|");
+        let e = play(&mut g, 1, "place ND-GG@2,0").unwrap();
+        assert_eq!(e.outcome, Outcome::Win { seat: 1 });
+    }
+
+    #[test]
+    fn white_wins_on_the_far_edge() {
+        let mut g = game("table=7x8 cells=3,6:w:DD-GG;2,7:b:DD-GG hands=DD-GK,DD-KK|DD-KG decks=|");
+        let e = play(&mut g, 0, "place DD-GK@3,7").unwrap();
+        assert_eq!(e.outcome, Outcome::Win { seat: 0 });
+    }
+
+    #[test]
+    fn an_emptied_hand_is_refilled_before_draws_are_judged() {
+        // White lays its last card; its deck has 2 cards, drawn at once. NN-KK and DD-KK
+        // fit nowhere then, and the deck is empty: a draw, judged after the refill.
+        let mut g = game(&format!(
+            "{START} hands=DD-GG|DD-KG decks=NN-KK,DD-KK|PN-GK"
+        ));
+        let e = play(&mut g, 0, "place DD-GG@3,4").unwrap();
+        assert_eq!(e.drew.as_ref().map(|d| d.count), Some(2));
+        assert_eq!(g.hand(0), &[card("NN-KK"), card("DD-KK")]);
+        assert_eq!(g.deck_count(0), 0);
+        assert_eq!(e.outcome, Outcome::Draw);
+        // Had the refill brought a card that fits, play would go on.
+        let mut g = game(&format!(
+            "{START} hands=DD-GG|DD-KG decks=NN-KK,DD-KG|PN-GK"
+        ));
+        assert_eq!(
+            play(&mut g, 0, "place DD-GG@3,4").unwrap().outcome,
+            Outcome::Ongoing
+        );
+    }
+
+    #[test]
+    fn stuck_with_an_empty_deck_is_a_draw() {
+        // Black's deck is empty and DD-KK fits nowhere: White's next placement draws.
+        let mut g = game(&format!("{START} hands=DD-GG,DD-KG|DD-KK decks=PN-GK|"));
+        assert_eq!(
+            g.outcome(),
+            Outcome::Ongoing,
+            "a set-up position is ongoing"
+        );
+        assert_eq!(
+            play(&mut g, 0, "place DD-GG@3,4").unwrap().outcome,
+            Outcome::Draw
+        );
+        // An empty deck and an empty hand also count.
+        let mut g = game(&format!("{START} hands=DD-GG,DD-KG| decks=PN-GK|"));
+        assert_eq!(
+            play(&mut g, 0, "place DD-GG@3,4").unwrap().outcome,
+            Outcome::Draw
+        );
+        // With a card left in the deck it goes on: Black can still discard and draw.
+        let mut g = game(&format!(
+            "{START} hands=DD-GG,DD-KG|DD-KK decks=PN-GK|PN-GK"
+        ));
+        assert_eq!(
+            play(&mut g, 0, "place DD-GG@3,4").unwrap().outcome,
+            Outcome::Ongoing
+        );
+    }
+
+    #[test]
+    fn reaching_both_side_edges_is_a_draw() {
+        // Row 3 alternates Black and White across the 7 columns; Black holds 0,3 and 6,3,
+        // White 6,2 but nothing in column 0 yet.
+        let cells = "1,2:w:ND-GG;6,2:w:NN-GG;0,3:b:DD-GG;1,3:w:DP-GG;2,3:b:DP-GG;\
+                     3,3:w:DN-GG;4,3:b:DN-GG;5,3:w:PP-GG;6,3:b:PP-GG";
+        let start = format!("table=7x8 cells={cells} hands=DD-GG,NP-GG|NN-GG decks=PN-GK|PN-GK");
+        let mut g = game(&start);
+        let e = play(&mut g, 0, "place DD-GG@0,2").unwrap();
+        assert_eq!(e.outcome, Outcome::Draw);
+        let mut g = game(&start);
+        let e = play(&mut g, 0, "place NP-GG@2,2").unwrap();
+        assert_eq!(e.outcome, Outcome::Ongoing);
+    }
+
+    #[test]
+    fn discarding_leaves_the_game_and_draws_three() {
+        let mut g = game(&format!(
+            "{START} hands=DD-GG|DD-KK,NN-KK decks=PN-GK|PN-GK,NP-KG,PP-GG,NN-GG"
+        ));
+        let e = play(&mut g, 1, "discard").unwrap();
+        assert!(matches!(&e.act, Act::Discarded { count: 2, .. }));
+        assert_eq!(e.drew.as_ref().map(|d| d.count), Some(3));
+        assert_eq!(g.hand(1), &[card("PN-GK"), card("NP-KG"), card("PP-GG")]);
+        assert_eq!(g.deck_count(1), 1);
+        assert_eq!(g.outcome(), Outcome::Ongoing);
+    }
+}
