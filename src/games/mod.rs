@@ -7,8 +7,8 @@
 //! Randomness comes only from a seed given at the start ([`rng_from_seed`]), so a game
 //! replays exactly from its parameters and action list.
 
-pub mod ovo;
 pub mod omiga;
+pub mod ovo;
 mod params;
 pub mod registry;
 

@@ -1,6 +1,7 @@
 //! The Slint bridge: fills the screens from the app's state and turns taps into changes.
 //! No rule is decided here; games are played through `session`.
 
+pub mod play;
 pub mod rules_text;
 pub mod screenshot;
 pub mod setup;
@@ -18,8 +19,10 @@ use std::rc::Rc;
 pub struct Controller {
     pub(crate) settings: Settings,
     data_dir: Option<PathBuf>,
-    setup: SetupState,
+    pub(crate) setup: SetupState,
     rules_game: String,
+    /// The game on screen, if any.
+    pub(crate) table: Option<Box<dyn play::Table>>,
 }
 
 impl Controller {
@@ -40,6 +43,7 @@ impl Controller {
             settings,
             data_dir,
             rules_game: "ovo".into(),
+            table: None,
         };
         c.setup = SetupState::new("ovo", &c.settings, c.language());
         c
@@ -201,20 +205,38 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         c.setup.variants = setup::variants_from_ui(&app.get_setup_variants());
         c.setup.remember(&mut c.settings);
         c.save();
-        let first = c.setup.names.first().cloned().unwrap_or_default();
-        app.set_cover_name(first.into());
-        app.set_cover_seat(0);
-        app.set_cover_color(c.setup.colors.first().copied().unwrap_or(0) as i32);
-        app.set_cover_up(true);
-        app.set_screen(Screen::Game);
+        let language = c.language();
+        let _players = play::players(&c.setup.final_names(language), &c.setup.colors);
+        let started: Result<Box<dyn play::Table>, crate::games::RuleError> =
+            match c.setup.game.as_str() {
+                other => Err(crate::games::RuleError::new(format!(
+                    "unknown game {other}"
+                ))),
+            };
+        match started {
+            Ok(table) => {
+                play::show_message(&app, "", false);
+                table.show(&app, language);
+                c.table = Some(table);
+                app.set_screen(Screen::Game);
+            }
+            Err(e) => eprintln!("hotseat: the game could not start: {e}"),
+        }
     });
-    handler!(on_reveal, |app, _c| {
-        app.set_cover_up(false);
+    handler!(on_reveal, |app, c| {
+        let language = c.language();
+        if let Some(table) = c.table.as_mut() {
+            table.reveal();
+            table.show(&app, language);
+        }
     });
     {
         let weak = app.as_weak();
+        let controller = controller.clone();
         app.global::<GameChrome>().on_leave(move || {
             if let Some(app) = weak.upgrade() {
+                controller.borrow_mut().table = None;
+                app.set_cover_up(false);
                 app.set_screen(Screen::Home);
             }
         });

@@ -1,0 +1,102 @@
+//! What every game on screen shares: the running table behind one trait, the privacy
+//! cover filled from the session's gate, and the turn banner.
+
+use super::{AppWindow, GameChrome};
+use crate::games::{Game, Outcome};
+use crate::session::{Gate, Player, SeatKind, Session};
+use slint::ComponentHandle;
+use std::any::Any;
+
+/// A game being played on screen. Each game's bridge (`ui/ovo.rs`, …) implements it; the
+/// controller keeps one as `Box<dyn Table>` and each bridge's own callbacks downcast to it.
+pub trait Table: Any {
+    /// Fills the window: the game's own models, the banner and the cover.
+    fn show(&self, app: &AppWindow, language: &str);
+    /// The player named on the cover tapped reveal.
+    fn reveal(&mut self);
+    /// For downcasting in the game's own callbacks.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+/// The players of a new game from the setup screen's names and colours.
+pub fn players(names: &[String], colors: &[u8]) -> Vec<Player> {
+    names
+        .iter()
+        .zip(colors)
+        .map(|(name, color)| Player {
+            name: name.clone(),
+            color: *color,
+            kind: SeatKind::Human,
+        })
+        .collect()
+}
+
+/// Raises or lowers the cover from the session's gate. While it is up the game screen
+/// beneath is not instantiated (app.slint), so nothing private is drawn or read out.
+pub fn show_cover<G: Game>(app: &AppWindow, session: &Session<G>, hint: &str) {
+    match session.gate() {
+        Gate::Covered(seat) => {
+            let player = &session.players()[seat.min(session.players().len() - 1)];
+            app.set_cover_name(player.name.clone().into());
+            app.set_cover_seat(seat as i32);
+            app.set_cover_color(player.color as i32);
+            app.set_cover_hint(hint.into());
+            app.set_cover_up(true);
+        }
+        Gate::Open(_) | Gate::Shared | Gate::Closed => app.set_cover_up(false),
+    }
+}
+
+/// Sets the banner: whose turn it is, or how the game ended.
+pub fn show_banner<G: Game>(app: &AppWindow, session: &Session<G>, title: &str, language: &str) {
+    let chrome = app.global::<GameChrome>();
+    chrome.set_title(title.into());
+    let players = session.players();
+    let name = |s: usize| players.get(s).map(|p| p.name.clone()).unwrap_or_default();
+    let (text, seat) = match session.outcome() {
+        Outcome::Ongoing => match session.game().to_act().as_slice() {
+            [seat] => (
+                tr(language, "{}'s turn", "Ходит {}", &name(*seat)),
+                Some(*seat),
+            ),
+            _ => (tr(language, "Play!", "Играйте!", ""), None),
+        },
+        Outcome::Win { seat } => (
+            tr(language, "{} wins!", "{} побеждает!", &name(seat)),
+            Some(seat),
+        ),
+        Outcome::SharedWin { seats } => {
+            let names: Vec<String> = seats.iter().map(|s| name(*s)).collect();
+            (
+                tr(
+                    language,
+                    "Shared win: {}",
+                    "Общая победа: {}",
+                    &names.join(", "),
+                ),
+                None,
+            )
+        }
+        Outcome::Draw => (tr(language, "A draw", "Ничья", ""), None),
+    };
+    chrome.set_banner(text.into());
+    chrome.set_banner_seat(seat.map_or(-1, |s| s as i32));
+    chrome.set_banner_color(
+        seat.and_then(|s| players.get(s))
+            .map_or(0, |p| p.color as i32),
+    );
+}
+
+/// Shows a line under the banner (an event, or why an action was refused).
+pub fn show_message(app: &AppWindow, text: &str, warning: bool) {
+    let chrome = app.global::<GameChrome>();
+    chrome.set_message(text.into());
+    chrome.set_message_is_warning(warning);
+}
+
+/// Text the bridges build at run time, in the app's language (`{}` takes `arg`). Static
+/// UI text goes through `@tr` in the .slint files instead.
+pub fn tr(language: &str, en: &str, ru: &str, arg: &str) -> String {
+    let pattern = if language == "ru" { ru } else { en };
+    pattern.replacen("{}", arg, 1)
+}
