@@ -190,3 +190,6 @@ impl<G: Game> Session<G> {
             .map_or(Gate::Closed, Gate::Covered)
     }
 }
+
+#[cfg(test)]
+mod tests;
