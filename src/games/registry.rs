@@ -1,10 +1,11 @@
 //! The three games behind one object-safe face, so that the referee (and anything else
 //! that picks a game by name at run time) needs no per-game code.
 
+use super::iota;
 use super::{Game, Outcome, Params, RuleError, RuleResult, Seat};
 
 /// The names the registry knows, in the order the app lists them.
-pub const GAME_NAMES: &[&str] = &[];
+pub const GAME_NAMES: &[&str] = &["iota"];
 
 /// Any game, driven by notation lines; implemented for every [`Game`].
 pub trait AnyGame: Send {
@@ -70,6 +71,7 @@ impl<G: Game> AnyGame for G {
 /// Starts a new game of the named kind.
 pub fn new_game(name: &str, params: &Params) -> RuleResult<Box<dyn AnyGame>> {
     match name {
+        "iota" => Ok(Box::new(iota::Iota::new_game(params)?)),
         _ => Err(unknown(name, params)),
     }
 }
@@ -77,6 +79,7 @@ pub fn new_game(name: &str, params: &Params) -> RuleResult<Box<dyn AnyGame>> {
 /// Sets up the named game from a position line.
 pub fn from_position(name: &str, position: &str) -> RuleResult<Box<dyn AnyGame>> {
     match name {
+        "iota" => Ok(Box::new(iota::Iota::from_position(position)?)),
         _ => Err(unknown(name, position)),
     }
 }
