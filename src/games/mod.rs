@@ -7,6 +7,7 @@
 //! Randomness comes only from a seed given at the start ([`rng_from_seed`]), so a game
 //! replays exactly from its parameters and action list.
 
+pub mod iota;
 pub mod omiga;
 pub mod ovo;
 mod params;

@@ -1,10 +1,10 @@
 //! The three games behind one object-safe face, so that the referee (and anything else
 //! that picks a game by name at run time) needs no per-game code.
 
-use super::{omiga, ovo, Game, Outcome, Params, RuleError, RuleResult, Seat};
+use super::{iota, omiga, ovo, Game, Outcome, Params, RuleError, RuleResult, Seat};
 
 /// The names the registry knows, in the order the app lists them.
-pub const GAME_NAMES: &[&str] = &["ovo", "omiga"];
+pub const GAME_NAMES: &[&str] = &["ovo", "iota", "omiga"];
 
 /// Any game, driven by notation lines; implemented for every [`Game`].
 pub trait AnyGame: Send {
@@ -71,6 +71,7 @@ impl<G: Game> AnyGame for G {
 pub fn new_game(name: &str, params: &Params) -> RuleResult<Box<dyn AnyGame>> {
     match name {
         "ovo" => Ok(Box::new(ovo::Ovo::new_game(params)?)),
+        "iota" => Ok(Box::new(iota::Iota::new_game(params)?)),
         "omiga" => Ok(Box::new(omiga::Omiga::new_game(params)?)),
         _ => Err(unknown(name, params)),
     }
@@ -80,6 +81,7 @@ pub fn new_game(name: &str, params: &Params) -> RuleResult<Box<dyn AnyGame>> {
 pub fn from_position(name: &str, position: &str) -> RuleResult<Box<dyn AnyGame>> {
     match name {
         "ovo" => Ok(Box::new(ovo::Ovo::from_position(position)?)),
+        "iota" => Ok(Box::new(iota::Iota::from_position(position)?)),
         "omiga" => Ok(Box::new(omiga::Omiga::from_position(position)?)),
         _ => Err(unknown(name, position)),
     }
