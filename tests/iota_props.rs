@@ -215,11 +215,11 @@ fn play_random_game(seed: u64, players: usize, check_every_action: bool) -> usiz
 
 #[test]
 fn random_games_keep_every_invariant_and_list_only_playable_actions() {
-    for seed in 0..12 {
+    for seed in 0..6 {
         play_random_game(seed, 2 + seed as usize % 3, true);
     }
     let ok = STAGED_OK.load(std::sync::atomic::Ordering::Relaxed);
-    assert!(ok > 100, "only {ok} random staged placements were legal");
+    assert!(ok > 50, "only {ok} random staged placements were legal");
 }
 
 #[test]

@@ -146,6 +146,7 @@ pub(crate) fn parse(text: &str) -> RuleResult<Iota> {
             }
         }
     }
+    check_lines(&grid)?;
     Ok(Iota {
         players,
         turn,
@@ -157,8 +158,7 @@ pub(crate) fn parse(text: &str) -> RuleResult<Iota> {
     })
 }
 
-/// Reads `X,Y:CARD;...`, refusing a cell named twice, an empty grid, or any line that
-/// breaks the rules (too long, or no choice of cards for its wilds).
+/// Reads `X,Y:CARD;...`, refusing a cell named twice or an empty grid.
 fn parse_grid(text: &str) -> RuleResult<Grid> {
     let mut grid = Grid::new();
     if text.is_empty() {
@@ -175,15 +175,21 @@ fn parse_grid(text: &str) -> RuleResult<Grid> {
         }
         grid.insert(cell, card);
     }
+    Ok(grid)
+}
+
+/// Refuses a grid with a line that breaks the rules (too long, attributes mixed, or no
+/// choice of cards for its wilds): no legal play could follow from it.
+fn check_lines(grid: &Grid) -> RuleResult<()> {
     for (cell, _) in grid.sorted() {
         for dir in [Dir::Row, Dir::Column] {
-            let line = Line::through(&grid, cell, dir);
-            if line.is_line() && (line.len() > 4 || !wilds_fit(&grid, &[line])) {
+            let line = Line::through(grid, cell, dir);
+            if line.is_line() && (line.len() > 4 || !wilds_fit(grid, &[line])) {
                 return bad(format!("the grid's line {} breaks the rules", line.span()));
             }
         }
     }
-    Ok(grid)
+    Ok(())
 }
 
 #[cfg(test)]
