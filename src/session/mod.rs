@@ -3,8 +3,10 @@
 //! three games share the same turn flow and the same cover.
 
 mod gate;
+mod saved;
 
 pub use gate::Gate;
+pub use saved::{SavedGame, SAVE_FORMAT, SAVE_VERSION};
 
 use crate::games::{Game, Outcome, Params, RuleError, RuleResult, Seat};
 
@@ -32,7 +34,8 @@ pub struct Player {
 }
 
 /// How the device is shared.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Sharing {
     /// One device passed from player to player: each seat's private state is shown only
     /// to that seat, behind the cover.

@@ -129,3 +129,114 @@ fn the_wrong_number_of_players_is_refused() {
     let params = Params::new().with("players", 4);
     assert!(Session::<Ovo>::start(params, people(2), Sharing::PassAndPlay).is_err());
 }
+
+fn random_game<G: Game>(
+    params: Params,
+    players: Vec<Player>,
+    sharing: Sharing,
+    seed: u64,
+    max: usize,
+) -> Session<G> {
+    use rand::seq::IndexedRandom;
+    let mut rng = crate::games::rng_from_seed(seed);
+    let mut s = Session::<G>::start(params, players, sharing).unwrap();
+    for _ in 0..max {
+        let Some(&seat) = s.game().to_act().choose(&mut rng) else {
+            break;
+        };
+        // Random declarations would end Ovo games at once; play them only when nothing else is legal.
+        let legal = s.game().legal_actions(seat);
+        let quiet: Vec<_> = legal
+            .iter()
+            .filter(|a| !a.to_string().ends_with("ovo"))
+            .cloned()
+            .collect();
+        let pool = if quiet.is_empty() { &legal } else { &quiet };
+        let Some(action) = pool.choose(&mut rng).cloned() else {
+            break;
+        };
+        s.game.play(seat, &action).unwrap();
+        s.actions.push((seat, action.to_string()));
+    }
+    s
+}
+
+/// Saves after each action, reloads at every point, and finds the same state and views.
+fn kill_and_resume_everywhere<G: Game>(params: Params, players: Vec<Player>, sharing: Sharing) {
+    let full = random_game::<G>(params.clone(), players.clone(), sharing, 11, 400);
+    let mut replay = Session::<G>::start(params, players, sharing).unwrap();
+    for (seat, line) in full.actions() {
+        let action: G::Action = line.parse().unwrap();
+        replay.game.play(*seat, &action).unwrap();
+        replay.actions.push((*seat, line.clone()));
+        let json = serde_json::to_string(&replay.to_saved()).unwrap();
+        let saved: SavedGame = serde_json::from_str(&json).unwrap();
+        let back = Session::<G>::from_saved(&saved).unwrap();
+        assert_eq!(back.game().position(), replay.game().position());
+        assert_eq!(back.game().state_json(), replay.game().state_json());
+        assert!(
+            !matches!(back.gate(), Gate::Open(_)),
+            "a resumed game starts covered"
+        );
+        for seat in 0..back.game().seats() {
+            let a = serde_json::to_string(&back.game().view(seat)).unwrap();
+            let b = serde_json::to_string(&replay.game().view(seat)).unwrap();
+            assert_eq!(a, b);
+        }
+    }
+    assert!(
+        full.actions().len() > 5,
+        "{:?} {}",
+        full.actions(),
+        full.game().position()
+    );
+}
+
+#[test]
+fn every_game_resumes_exactly_after_every_action() {
+    kill_and_resume_everywhere::<Ovo>(
+        Params::new().with("players", 4).with("first", 2),
+        people(4),
+        Sharing::PassAndPlay,
+    );
+    kill_and_resume_everywhere::<crate::games::iota::Iota>(
+        Params::new().with("players", 3).with("seed", 5),
+        people(3),
+        Sharing::PassAndPlay,
+    );
+    kill_and_resume_everywhere::<Omiga>(
+        Params::new().with("seed", 3),
+        people(2),
+        Sharing::FaceToFace,
+    );
+}
+
+#[test]
+fn a_save_that_does_not_replay_is_refused_with_a_reason() {
+    let s = random_game::<Ovo>(
+        Params::new().with("players", 2),
+        people(2),
+        Sharing::PassAndPlay,
+        4,
+        10,
+    );
+    let mut saved = s.to_saved();
+    saved.actions[3].1 = "f6-a1".into();
+    assert!(Session::<Ovo>::from_saved(&saved)
+        .unwrap_err()
+        .0
+        .contains("does not replay"));
+    let mut saved = s.to_saved();
+    saved.position = "players=2 turn=0 board=BBBBBB/....../....../....../....../AAAAAA".into();
+    assert!(Session::<Ovo>::from_saved(&saved)
+        .unwrap_err()
+        .0
+        .contains("saved position"));
+    let mut saved = s.to_saved();
+    saved.version = SAVE_VERSION + 1;
+    assert!(Session::<Ovo>::from_saved(&saved)
+        .unwrap_err()
+        .0
+        .contains("newer Hotseat"));
+    assert!(Session::<Omiga>::from_saved(&s.to_saved()).is_err());
+}

@@ -1,0 +1,93 @@
+//! A match as it is kept on disk: how it started and every action since, plus the
+//! position it reached, so that a reload can check the replay arrived at the same place.
+
+use super::{Player, Session, Sharing};
+use crate::games::{Game, Params, RuleError, RuleResult, Seat};
+use serde::{Deserialize, Serialize};
+
+/// The marker of a Hotseat save file.
+pub const SAVE_FORMAT: &str = "hotseat-save";
+/// The newest save version this build writes and reads.
+pub const SAVE_VERSION: u32 = 1;
+
+/// A saved match: enough to replay it exactly and to check the replay.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// Always [`SAVE_FORMAT`].
+    pub format: String,
+    /// The version it was written with.
+    pub version: u32,
+    /// `ovo`, `iota` or `omiga`.
+    pub game: String,
+    /// The parameters the game started from (seed included), as `key=value` words.
+    pub params: String,
+    /// The players, by seat.
+    pub players: Vec<Player>,
+    /// How the device is shared.
+    pub sharing: Sharing,
+    /// Every action applied, in order, in notation.
+    pub actions: Vec<(Seat, String)>,
+    /// The position after the last action, to check the replay.
+    pub position: String,
+}
+
+impl<G: Game> Session<G> {
+    /// The match as it is saved.
+    pub fn to_saved(&self) -> SavedGame {
+        SavedGame {
+            format: SAVE_FORMAT.to_string(),
+            version: SAVE_VERSION,
+            game: G::NAME.to_string(),
+            params: self.params.to_string(),
+            players: self.players.clone(),
+            sharing: self.sharing,
+            actions: self.actions.clone(),
+            position: self.game.position(),
+        }
+    }
+
+    /// Replays a saved match. The result starts behind the cover of whoever acts next,
+    /// as after the app was closed. Refuses a save of another game or version, an action
+    /// that no longer applies, or a replay that ends somewhere else than the save says.
+    pub fn from_saved(saved: &SavedGame) -> RuleResult<Self> {
+        if saved.format != SAVE_FORMAT {
+            return Err(RuleError::new("this is not a Hotseat saved game"));
+        }
+        if saved.version > SAVE_VERSION {
+            return Err(RuleError::new(format!(
+                "this game was saved by a newer Hotseat (save version {}); update the app",
+                saved.version
+            )));
+        }
+        if saved.game != G::NAME {
+            return Err(RuleError::new(format!(
+                "this is a saved {} game, not {}",
+                saved.game,
+                G::NAME
+            )));
+        }
+        let params = Params::parse(saved.params.split_whitespace())?;
+        let mut session = Session::<G>::start(params, saved.players.clone(), saved.sharing)?;
+        for (n, (seat, line)) in saved.actions.iter().enumerate() {
+            let replayed = line
+                .parse::<G::Action>()
+                .and_then(|action| session.game.play(*seat, &action).map(|_| action));
+            match replayed {
+                Ok(action) => session.actions.push((*seat, action.to_string())),
+                Err(e) => {
+                    return Err(RuleError::new(format!(
+                        "action {} ('{line}' by seat {seat}) does not replay: {e}",
+                        n + 1
+                    )))
+                }
+            }
+        }
+        if session.game.position() != saved.position {
+            return Err(RuleError::new(
+                "the replayed game does not reach the saved position",
+            ));
+        }
+        session.cover();
+        Ok(session)
+    }
+}
