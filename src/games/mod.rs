@@ -147,6 +147,14 @@ pub trait Game: Clone + Debug + Send + 'static {
     /// The event as `seat` may learn of it: a peek's symbol reaches the peeker alone.
     fn event_for(event: &Self::Event, seat: Seat) -> Self::Event;
 
+    /// Whether `action`, just played, may be taken back under fair play: it revealed
+    /// nothing hidden and drew nothing (Ovo: a move without a declaration). Most actions
+    /// may not.
+    fn undoable(action: &Self::Action) -> bool {
+        let _ = action;
+        false
+    }
+
     /// Refuses a seat number this game does not have.
     fn check_seat(&self, seat: Seat) -> RuleResult<()> {
         if seat < self.seats() {

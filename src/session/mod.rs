@@ -172,6 +172,36 @@ impl<G: Game> Session<G> {
         Ok(G::event_for(&event, seat))
     }
 
+    /// The seat that may take back the last action now, if any: it played that action,
+    /// the game allows taking it back, nobody has acted since, and the game goes on.
+    pub fn undo_for(&self) -> Option<Seat> {
+        let (seat, line) = self.actions.last()?;
+        let action: G::Action = line.parse().ok()?;
+        let fair = G::undoable(&action) && !self.game.outcome().is_over();
+        fair.then_some(*seat)
+    }
+
+    /// Takes back the last action for `seat` (see [`Session::undo_for`]) by replaying the
+    /// match without it; the screen returns to that seat.
+    pub fn undo(&mut self, seat: Seat) -> RuleResult<()> {
+        if self.undo_for() != Some(seat) {
+            return Err(RuleError::new("that cannot be taken back now"));
+        }
+        let mut game = G::new_game(&self.params)?;
+        let keep = self.actions.len() - 1;
+        for (s, line) in &self.actions[..keep] {
+            game.play(*s, &line.parse()?)?;
+        }
+        self.game = game;
+        self.actions.truncate(keep);
+        self.gate = if self.sharing == Sharing::FaceToFace {
+            Gate::Shared
+        } else {
+            Gate::Open(seat)
+        };
+        Ok(())
+    }
+
     /// Whether and how the game has ended.
     pub fn outcome(&self) -> Outcome {
         self.game.outcome()

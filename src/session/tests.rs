@@ -240,3 +240,51 @@ fn a_save_that_does_not_replay_is_refused_with_a_reason() {
         .contains("newer Hotseat"));
     assert!(Session::<Omiga>::from_saved(&s.to_saved()).is_err());
 }
+
+#[test]
+fn an_ovo_move_can_be_taken_back_until_the_next_player_acts() {
+    let mut s = ovo(0);
+    s.reveal();
+    let before = s.game().position();
+    s.act(0, &"a1-a2".parse().unwrap()).unwrap();
+    assert_eq!(s.undo_for(), Some(0));
+    assert!(s.undo(1).is_err(), "only the mover takes it back");
+    s.undo(0).unwrap();
+    assert_eq!(s.game().position(), before);
+    assert_eq!(s.gate(), Gate::Open(0));
+    assert!(s.actions().is_empty());
+    s.act(0, &"a1-a2".parse().unwrap()).unwrap();
+    s.reveal();
+    s.act(1, &"a6-a5".parse().unwrap()).unwrap();
+    assert_eq!(s.undo_for(), Some(1), "now only the latest move");
+}
+
+#[test]
+fn peeks_declarations_and_other_games_cannot_be_taken_back() {
+    let position = "players=2 turn=0 board=BBBBB./....../....../....../..b.../AAAAAA";
+    let mut s = ovo(0);
+    s.game = Ovo::from_position(position).unwrap();
+    s.reveal();
+    s.act(0, &"peek c2".parse().unwrap()).unwrap();
+    assert_eq!(s.undo_for(), None);
+    assert!(s.undo(0).is_err());
+
+    let params = Params::new().with("players", 2).with("seed", 1);
+    let mut iota: Session<crate::games::iota::Iota> =
+        Session::start(params, people(2), Sharing::PassAndPlay).unwrap();
+    let seat = iota.game().to_act()[0];
+    iota.reveal();
+    let pass = iota.game().legal_actions(seat).into_iter().last().unwrap();
+    iota.act(seat, &pass).unwrap();
+    assert_eq!(iota.undo_for(), None, "IOTA: drawing cards is final");
+
+    let mut omiga: Session<Omiga> = Session::start(
+        Params::new().with("seed", 2),
+        people(2),
+        Sharing::FaceToFace,
+    )
+    .unwrap();
+    let action = omiga.game().legal_actions(0).into_iter().next().unwrap();
+    omiga.act(0, &action).unwrap();
+    assert_eq!(omiga.undo_for(), None, "Omiga: no undo");
+}

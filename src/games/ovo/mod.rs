@@ -127,6 +127,15 @@ impl Game for Ovo {
 
     const NAME: &'static str = "ovo";
 
+    /// A move hides or reveals nothing a seat did not see happen, so it may be taken back
+    /// until the next player acts; a peek (seen by one seat) or a declaration never.
+    fn undoable(action: &OvoAction) -> bool {
+        matches!(
+            action,
+            OvoAction::Step { ovo: false, .. } | OvoAction::Jump { ovo: false, .. }
+        )
+    }
+
     fn new_game(params: &Params) -> RuleResult<Self> {
         params.only(&["players", "first", "no_move_back"])?;
         let players = params.number("players", Some(2))?;
