@@ -6,7 +6,7 @@ mod gate;
 mod saved;
 
 pub use gate::Gate;
-pub use saved::{SavedGame, SAVE_FORMAT, SAVE_VERSION};
+pub use saved::{FinishedGame, SavedGame, SAVE_FORMAT, SAVE_VERSION};
 
 use crate::games::{Game, Outcome, Params, RuleError, RuleResult, Seat};
 

@@ -91,3 +91,66 @@ impl<G: Game> Session<G> {
         Ok(session)
     }
 }
+
+/// A finished match as the history list keeps it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FinishedGame {
+    /// When it ended (seconds since 1970, UTC).
+    pub finished_at: u64,
+    /// `ovo`, `iota` or `omiga`.
+    pub game: String,
+    /// The players' names, by seat.
+    pub names: Vec<String>,
+    /// The winning seats (empty on a draw).
+    pub winners: Vec<Seat>,
+    /// How long it was played, when the app measured it.
+    pub duration_secs: Option<u64>,
+    /// Each seat's best single turn (IOTA points; 0 in games without points).
+    pub best_turns: Vec<i64>,
+    /// The whole match, to replay it.
+    pub saved: SavedGame,
+}
+
+impl<G: Game> Session<G> {
+    /// The history entry of a finished match (`None` while it goes on).
+    pub fn finished(&self, finished_at: u64, duration_secs: Option<u64>) -> Option<FinishedGame> {
+        let outcome = self.game.outcome();
+        if !outcome.is_over() {
+            return None;
+        }
+        Some(FinishedGame {
+            finished_at,
+            game: G::NAME.to_string(),
+            names: self.players.iter().map(|p| p.name.clone()).collect(),
+            winners: outcome.winners(),
+            duration_secs,
+            best_turns: self.best_turns(),
+            saved: self.to_saved(),
+        })
+    }
+
+    /// Each seat's best turn, from the referee's `score N` reports on a replay.
+    fn best_turns(&self) -> Vec<i64> {
+        let mut best = vec![0; self.players.len()];
+        let Ok(mut game) = G::new_game(&self.params) else {
+            return best;
+        };
+        for (seat, line) in &self.actions {
+            let Ok(action) = line.parse::<G::Action>() else {
+                break;
+            };
+            let Ok(event) = game.play(*seat, &action) else {
+                break;
+            };
+            for report in G::report(&event) {
+                let points = report
+                    .strip_prefix("score ")
+                    .and_then(|n| n.parse::<i64>().ok());
+                if let (Some(points), Some(b)) = (points, best.get_mut(*seat)) {
+                    *b = (*b).max(points);
+                }
+            }
+        }
+        best
+    }
+}

@@ -3,6 +3,7 @@
 //! so a crash mid-write leaves the previous file whole.
 
 mod atomic;
+pub mod history;
 pub mod saves;
 mod settings;
 
