@@ -814,3 +814,18 @@ pub fn demo(four: bool, language: &str) -> RuleResult<OvoTable> {
     }
     Ok(table)
 }
+
+/// Puts the example game of [`demo`] on screen (the `screenshot` command and UI tests).
+pub fn show_demo(app: &AppWindow, controller: &RefCell<Controller>, four: bool) {
+    let mut c = controller.borrow_mut();
+    let language = c.language();
+    match demo(four, language) {
+        Ok(table) => {
+            play::show_message(app, "", false);
+            play::Table::show(&table, app, language);
+            c.table = Some(Box::new(table));
+            app.set_screen(super::Screen::Game);
+        }
+        Err(e) => eprintln!("hotseat: the example game failed: {e}"),
+    }
+}

@@ -97,18 +97,7 @@ impl Camera {
 /// Puts the app on the named screen with example content.
 fn stage(app: &AppWindow, controller: &std::cell::RefCell<super::Controller>, screen: &str) {
     match screen {
-        "ovo" | "ovo4" => {
-            let mut c = controller.borrow_mut();
-            let language = c.language();
-            match super::ovo::demo(screen == "ovo4", language) {
-                Ok(table) => {
-                    super::play::Table::show(&table, app, language);
-                    c.table = Some(Box::new(table));
-                    app.set_screen(Screen::Game);
-                }
-                Err(e) => eprintln!("hotseat: the example game failed: {e}"),
-            }
-        }
+        "ovo" | "ovo4" => super::ovo::show_demo(app, controller, screen == "ovo4"),
         "setup" => {
             app.invoke_open_game("ovo".into());
         }
