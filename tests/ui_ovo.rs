@@ -80,7 +80,7 @@ fn demo(tag: &str) -> (AppWindow, Rc<RefCell<Controller>>) {
     let (app, c) = build(Some(temp_data(tag))).unwrap();
     app.invoke_set_language("en".into());
     app.show().unwrap();
-    ovo::show_demo(&app, &c, false);
+    ovo::show_demo(&app, &c, "ovo");
     assert!(!app.get_cover_up());
     (app, c)
 }
@@ -95,7 +95,10 @@ fn a_game_starts_from_setup_and_a_step_moves_the_egg() {
     press(&app, "Start");
     assert_eq!(app.get_screen(), Screen::Game);
     assert!(app.get_cover_up());
-    assert!(cell(&app, "b1").is_none(), "the board is drawn under the cover");
+    assert!(
+        cell(&app, "b1").is_none(),
+        "the board is drawn under the cover"
+    );
     // The first seat is drawn at random: play whichever it is.
     let first = app.get_cover_name().to_string();
     let (from, to, other) = if first == "Player 1" {
@@ -140,10 +143,7 @@ fn cells_read_as_one_item_with_position_and_content() {
     );
     assert_eq!(c1.accessible_item_index(), Some(2));
     assert_eq!(c1.accessible_item_count(), Some(36));
-    assert_eq!(
-        cell_label(&app, "a1"),
-        "a1, Anna diamond egg, Anna's camp"
-    );
+    assert_eq!(cell_label(&app, "a1"), "a1, Anna diamond egg, Anna's camp");
     assert_eq!(cell_label(&app, "c4"), "c4, empty");
     assert_eq!(cell_label(&app, "c2"), "c2, empty, legal landing");
     assert_eq!(

@@ -168,12 +168,8 @@ impl OvoTable {
 
     /// A tap on cell `index` (a1 = 0, … f6 = 35).
     pub fn tap(&mut self, index: usize, language: &str) -> Note {
-        let Some(seat) = self.actor() else {
-            return None;
-        };
-        let Some(cell) = Cell::from_index(index) else {
-            return None;
-        };
+        let seat = self.actor()?;
+        let cell = Cell::from_index(index)?;
         self.confirming_ovo = false;
         if self.selected.is_some() {
             if self.selected == Some(cell) && self.path.is_empty() {
@@ -204,7 +200,12 @@ impl OvoTable {
             if !self.path.is_empty() {
                 self.clear_selection();
                 return Some((
-                    t(language, "Jump chain cancelled.", "Цепочка прыжков отменена.").into(),
+                    t(
+                        language,
+                        "Jump chain cancelled.",
+                        "Цепочка прыжков отменена.",
+                    )
+                    .into(),
                     false,
                 ));
             }
@@ -214,9 +215,7 @@ impl OvoTable {
 
     /// Picks up the egg on `cell`, or says why it cannot be.
     fn pick(&mut self, seat: Seat, cell: Cell, language: &str) -> Note {
-        let Some(view) = self.session.view(seat) else {
-            return None;
-        };
+        let view = self.session.view(seat)?;
         let movable = !self.session.game().moves_from(seat, cell).is_empty();
         let peekable = self.legal(seat, &OvoAction::Peek { cell, ovo: false });
         if movable || peekable {
@@ -365,20 +364,13 @@ impl OvoTable {
                 let mut s = tr(language, "{} played ", "{} сходил(а) ", &who)
                     + &strip_ovo(action).to_string();
                 if *flipped {
-                    s.push_str(t(
-                        language,
-                        "; the egg was flipped",
-                        "; яйцо перевернулось",
-                    ));
+                    s.push_str(t(language, "; the egg was flipped", "; яйцо перевернулось"));
                 }
                 s
             }
-            Happened::Peeked { cell, .. } => tr(
-                language,
-                "{} peeked at ",
-                "{} подсмотрел(а) ",
-                &who,
-            ) + &cell.to_string(),
+            Happened::Peeked { cell, .. } => {
+                tr(language, "{} peeked at ", "{} подсмотрел(а) ", &who) + &cell.to_string()
+            }
             Happened::Passed => tr(language, "{} passed", "{} пасует", &who),
             Happened::Nothing => String::new(),
         };
@@ -785,8 +777,8 @@ pub fn demo(four: bool, language: &str) -> RuleResult<OvoTable> {
         (
             &["Anna", "Boris"],
             &[
-                "c1-c2", "d6-d5", "c2-c3", "d5-d4", "c3xe5", "d4-d3", "e5-d6", "d3-d2",
-                "b1-b2", "d2-c1", "e1-e2", "b6-b5",
+                "c1-c2", "d6-d5", "c2-c3", "d5-d4", "c3xe5", "d4-d3", "e5-d6", "d3-d2", "b1-b2",
+                "d2-c1", "e1-e2", "b6-b5",
             ],
             // The hidden egg on c1.
             &[2],
@@ -816,12 +808,23 @@ pub fn demo(four: bool, language: &str) -> RuleResult<OvoTable> {
 }
 
 /// Puts the example game of [`demo`] on screen (the `screenshot` command and UI tests).
-pub fn show_demo(app: &AppWindow, controller: &RefCell<Controller>, four: bool) {
+/// `screen` is `ovo`, `ovo4`, `ovo-peek` (the peek result before the cover) or `ovo-end`
+/// (after a wrong «Ovo!»: every egg face up).
+pub fn show_demo(app: &AppWindow, controller: &RefCell<Controller>, screen: &str) {
     let mut c = controller.borrow_mut();
     let language = c.language();
-    match demo(four, language) {
-        Ok(table) => {
-            play::show_message(app, "", false);
+    match demo(screen == "ovo4", language) {
+        Ok(mut table) => {
+            let note = match screen {
+                "ovo-peek" => table.peek(language),
+                "ovo-end" => {
+                    table.clear_selection();
+                    table.declare(language)
+                }
+                _ => None,
+            };
+            let (text, warning) = note.unwrap_or_default();
+            play::show_message(app, &text, warning);
             play::Table::show(&table, app, language);
             c.table = Some(Box::new(table));
             app.set_screen(super::Screen::Game);

@@ -9,7 +9,9 @@ use std::path::Path;
 use std::rc::Rc;
 
 /// The screens `screenshot` knows, by name.
-pub const SCREENS: &[&str] = &["home", "setup", "settings", "rules", "cover", "ovo", "ovo4"];
+pub const SCREENS: &[&str] = &[
+    "home", "setup", "settings", "rules", "cover", "ovo", "ovo4", "ovo-peek", "ovo-end",
+];
 
 /// The sizes `screenshot --all` renders: phone portrait and tablet landscape.
 pub const SIZES: &[(&str, u32, u32)] = &[("phone", 412, 915), ("tablet", 1280, 800)];
@@ -97,7 +99,7 @@ impl Camera {
 /// Puts the app on the named screen with example content.
 fn stage(app: &AppWindow, controller: &std::cell::RefCell<super::Controller>, screen: &str) {
     match screen {
-        "ovo" | "ovo4" => super::ovo::show_demo(app, controller, screen == "ovo4"),
+        "ovo" | "ovo4" | "ovo-peek" | "ovo-end" => super::ovo::show_demo(app, controller, screen),
         "setup" => {
             app.invoke_open_game("ovo".into());
         }
