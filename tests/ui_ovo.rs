@@ -268,3 +268,27 @@ fn declaring_after_a_move_is_a_switch_shown_before_the_move() {
     assert_eq!(banner(&app), "Boris wins!");
     assert!(message(&app).starts_with("Anna played d1-d2. Anna declared «Ovo!» — wrong."));
 }
+
+#[test]
+fn a_wrong_ovo_with_four_players_takes_that_seat_out_and_play_goes_on() {
+    init_no_event_loop();
+    let (app, c) = build(Some(temp_data("four"))).unwrap();
+    app.invoke_set_language("en".into());
+    app.show().unwrap();
+    ovo::show_demo(&app, &c, "ovo4");
+    // Anna has a chain under way (a2 over b3 to c4): her egg is drawn faintly there.
+    assert!(cell_label(&app, "c4").contains("the chain stands here"));
+    press(&app, "Cancel");
+    assert!(!cell_label(&app, "c4").contains("chain"));
+    press(&app, "Declare «Ovo!»");
+    press(&app, "Declare «Ovo!»");
+    assert!(message(&app).contains("wrong: their eggs leave the board"));
+    assert!(app.get_cover_up());
+    assert_eq!(app.get_cover_name(), "Boris");
+    press(&app, "Boris, tap to reveal");
+    assert_eq!(banner(&app), "Boris's turn");
+    assert!(present(&app, "Anna (out)"));
+    for gone in ["a1", "b1", "a2"] {
+        assert!(cell_label(&app, gone).starts_with(&format!("{gone}, empty")));
+    }
+}

@@ -428,40 +428,53 @@ impl OvoTable {
         let players = self.session.players();
         let color = |s: Seat| players.get(s).map_or(0, |p| p.color as i32);
         let name = |s: Seat| players.get(s).map(|p| p.name.clone()).unwrap_or_default();
+        let look = |cell: Cell| match view.cell(cell) {
+            CellView::Empty => (0, 0, "", t(language, "empty", "пусто").to_string()),
+            CellView::Hidden => (
+                2,
+                0,
+                "",
+                t(language, "hidden egg", "скрытое яйцо").to_string(),
+            ),
+            CellView::Visible { seat, symbol } => (
+                1,
+                color(seat),
+                symbol_char(symbol),
+                format!(
+                    "{} {} {}",
+                    name(seat),
+                    symbol_word(symbol, language),
+                    t(language, "egg", "яйцо")
+                ),
+            ),
+            CellView::Revealed { seat, symbol } => (
+                3,
+                color(seat),
+                symbol_char(symbol),
+                format!(
+                    "{} {} {}",
+                    name(seat),
+                    symbol_word(symbol, language),
+                    t(language, "egg, was hidden", "яйцо, было скрыто")
+                ),
+            ),
+        };
+        // Where the picked-up egg would stand if the chain stopped now: drawn faintly.
+        let ghost_cell = self.path.last().copied();
+        let moving = self.selected.map(look);
         Cell::all()
             .map(|cell| {
                 let camp = (0..game.players()).find(|&s| game.camp(s).contains(&cell));
-                let (kind, egg_color, symbol, mut label) = match view.cell(cell) {
-                    CellView::Empty => (0, 0, "", t(language, "empty", "пусто").to_string()),
-                    CellView::Hidden => (
-                        2,
-                        0,
-                        "",
-                        t(language, "hidden egg", "скрытое яйцо").to_string(),
-                    ),
-                    CellView::Visible { seat, symbol } => (
-                        1,
-                        color(seat),
-                        symbol_char(symbol),
-                        format!(
-                            "{} {} {}",
-                            name(seat),
-                            symbol_word(symbol, language),
-                            t(language, "egg", "яйцо")
-                        ),
-                    ),
-                    CellView::Revealed { seat, symbol } => (
-                        3,
-                        color(seat),
-                        symbol_char(symbol),
-                        format!(
-                            "{} {} {}",
-                            name(seat),
-                            symbol_word(symbol, language),
-                            t(language, "egg, was hidden", "яйцо, было скрыто")
-                        ),
-                    ),
-                };
+                let (mut kind, mut egg_color, mut symbol, mut label) = look(cell);
+                let ghost = ghost_cell == Some(cell);
+                if let (true, Some((k, c, s, _))) = (ghost, &moving) {
+                    (kind, egg_color, symbol) = (*k, *c, *s);
+                    label.push_str(t(
+                        language,
+                        ", the chain stands here",
+                        ", цепочка сейчас здесь",
+                    ));
+                }
                 let target = if step_targets.contains(&cell) {
                     label.push_str(t(language, ", legal landing", ", сюда можно"));
                     1
@@ -475,7 +488,8 @@ impl OvoTable {
                 if selected {
                     label.push_str(t(language, ", picked up", ", выбрано"));
                 }
-                let last = view.last == Some(cell) && !over && kind != 0;
+                // Marked only when the rule is on: then it says why the egg cannot move.
+                let last = view.no_move_back && view.last == Some(cell) && !over && kind != 0;
                 if last {
                     label.push_str(t(language, ", moved last turn", ", ходило в прошлый ход"));
                 }
@@ -502,6 +516,7 @@ impl OvoTable {
                     selected,
                     path_step,
                     last,
+                    ghost,
                 }
             })
             .collect()
