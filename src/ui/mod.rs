@@ -1,6 +1,7 @@
 //! The Slint bridge: fills the screens from the app's state and turns taps into changes.
 //! No rule is decided here; games are played through `session`.
 
+pub mod ovo;
 pub mod play;
 pub mod rules_text;
 pub mod screenshot;
@@ -209,6 +210,13 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         let _players = play::players(&c.setup.final_names(language), &c.setup.colors);
         let started: Result<Box<dyn play::Table>, crate::games::RuleError> =
             match c.setup.game.as_str() {
+                "ovo" => {
+                    // RULES.md §1: the first seat is chosen at random.
+                    let first = rand::random_range(0.._players.len().max(1));
+                    let no_move_back = c.setup.variants.ovo_no_move_back;
+                    ovo::OvoTable::new(_players, first, no_move_back)
+                        .map(|t| Box::new(t) as Box<dyn play::Table>)
+                }
                 other => Err(crate::games::RuleError::new(format!(
                     "unknown game {other}"
                 ))),
@@ -223,6 +231,7 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
             Err(e) => eprintln!("hotseat: the game could not start: {e}"),
         }
     });
+    ovo::wire(app, controller);
     handler!(on_reveal, |app, c| {
         let language = c.language();
         if let Some(table) = c.table.as_mut() {

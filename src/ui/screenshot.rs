@@ -9,7 +9,9 @@ use std::path::Path;
 use std::rc::Rc;
 
 /// The screens `screenshot` knows, by name.
-pub const SCREENS: &[&str] = &["home", "setup", "settings", "rules", "cover"];
+pub const SCREENS: &[&str] = &[
+    "home", "setup", "settings", "rules", "cover", "ovo", "ovo4", "ovo-peek", "ovo-end",
+];
 
 /// The sizes `screenshot --all` renders: phone portrait and tablet landscape.
 pub const SIZES: &[(&str, u32, u32)] = &[("phone", 412, 915), ("tablet", 1280, 800)];
@@ -76,7 +78,7 @@ impl Camera {
             };
             super::refresh_all(&app, &c);
         }
-        stage(&app, &shot.screen);
+        stage(&app, &controller, &shot.screen);
         self.window
             .set_size(PhysicalSize::new(shot.width, shot.height));
         self.window
@@ -95,8 +97,9 @@ impl Camera {
 }
 
 /// Puts the app on the named screen with example content.
-fn stage(app: &AppWindow, screen: &str) {
+fn stage(app: &AppWindow, controller: &std::cell::RefCell<super::Controller>, screen: &str) {
     match screen {
+        "ovo" | "ovo4" | "ovo-peek" | "ovo-end" => super::ovo::show_demo(app, controller, screen),
         "setup" => {
             app.invoke_open_game("ovo".into());
         }

@@ -1,0 +1,849 @@
+//! Ovo on screen: the session's view of the seat holding the device becomes the tray's
+//! cells, and taps become actions. Which eggs may move and where they may land always
+//! comes from the rules core (`moves_from`, `legal_actions`); nothing is decided here.
+
+use super::play::{self, tr};
+use super::{AppWindow, Controller, GameChrome, OvoBridge, OvoCell, OvoSeat};
+use crate::games::ovo::{Cell, CellView, Happened, Ovo, OvoAction, OvoEvent, Symbol};
+use crate::games::{Game, Outcome, Params, RuleResult, Seat};
+use crate::session::{Player, Session, Sharing};
+use slint::{ComponentHandle, ModelRc, VecModel};
+use std::any::Any;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// The symbol drawn on an egg's face.
+pub fn symbol_char(symbol: Symbol) -> &'static str {
+    match symbol {
+        Symbol::Circle => "●",
+        Symbol::Triangle => "▲",
+        Symbol::Diamond => "◆",
+        Symbol::Star => "★",
+    }
+}
+
+/// The index of a symbol in `Theme.seat-symbols` (● ▲ ◆ ★).
+fn symbol_index(symbol: Symbol) -> i32 {
+    match symbol {
+        Symbol::Circle => 0,
+        Symbol::Triangle => 1,
+        Symbol::Diamond => 2,
+        Symbol::Star => 3,
+    }
+}
+
+fn symbol_word(symbol: Symbol, language: &str) -> &'static str {
+    match (symbol, language == "ru") {
+        (Symbol::Circle, false) => "circle",
+        (Symbol::Triangle, false) => "triangle",
+        (Symbol::Diamond, false) => "diamond",
+        (Symbol::Star, false) => "star",
+        (Symbol::Circle, true) => "круг",
+        (Symbol::Triangle, true) => "треугольник",
+        (Symbol::Diamond, true) => "ромб",
+        (Symbol::Star, true) => "звезда",
+    }
+}
+
+/// English or Russian.
+fn t<'a>(language: &str, en: &'a str, ru: &'a str) -> &'a str {
+    if language == "ru" {
+        ru
+    } else {
+        en
+    }
+}
+
+/// A peek's result, held only until the peeker taps "Got it".
+#[derive(Debug, Clone)]
+struct PeekReveal {
+    seat: Seat,
+    cell: Cell,
+    symbol: Symbol,
+}
+
+/// What the message line should say after a tap.
+type Note = Option<(String, bool)>;
+
+/// An Ovo game on screen: the session and what the player has picked up.
+pub struct OvoTable {
+    session: Session<Ovo>,
+    /// The egg picked up.
+    selected: Option<Cell>,
+    /// The landings of the jump chain chosen so far.
+    path: Vec<Cell>,
+    /// "Declare «Ovo!» after this action" is switched on.
+    declare_after: bool,
+    /// The "Ovo!" confirmation is open.
+    confirming_ovo: bool,
+    /// The peek result, until the peeker has seen it.
+    reveal: Option<PeekReveal>,
+}
+
+impl OvoTable {
+    /// A new pass-and-play game for 2 or 4 players.
+    pub fn new(players: Vec<Player>, first: Seat, no_move_back: bool) -> RuleResult<Self> {
+        let params = Params::new()
+            .with("players", players.len())
+            .with("first", first)
+            .with("no_move_back", if no_move_back { "on" } else { "off" });
+        let session = Session::start(params, players, Sharing::PassAndPlay)?;
+        Ok(OvoTable {
+            session,
+            selected: None,
+            path: Vec::new(),
+            declare_after: false,
+            confirming_ovo: false,
+            reveal: None,
+        })
+    }
+
+    /// The session (for tests and the screenshot command).
+    pub fn session(&self) -> &Session<Ovo> {
+        &self.session
+    }
+
+    /// The seat whose eggs are on screen and who may act now.
+    fn actor(&self) -> Option<Seat> {
+        if self.reveal.is_some() {
+            return None;
+        }
+        self.session
+            .viewer()
+            .filter(|s| self.session.game().to_act().contains(s))
+    }
+
+    fn clear_selection(&mut self) {
+        self.selected = None;
+        self.path.clear();
+        self.declare_after = false;
+    }
+
+    /// The legal moves of the picked-up egg whose landings start with the chain so far.
+    fn continuing_moves(&self, seat: Seat) -> Vec<OvoAction> {
+        let Some(from) = self.selected else {
+            return Vec::new();
+        };
+        self.session
+            .game()
+            .moves_from(seat, from)
+            .into_iter()
+            .filter(|m| {
+                let l = m.landings();
+                l.len() > self.path.len() && l.starts_with(&self.path)
+            })
+            .collect()
+    }
+
+    /// The move that stops the chain where it is now, if that is legal.
+    fn move_so_far(&self, seat: Seat) -> Option<OvoAction> {
+        let from = self.selected?;
+        if self.path.is_empty() {
+            return None;
+        }
+        self.session
+            .game()
+            .moves_from(seat, from)
+            .into_iter()
+            .find(|m| m.landings() == self.path)
+    }
+
+    /// The peek at the picked-up egg, if the rules allow it.
+    fn peek_action(&self, seat: Seat) -> Option<OvoAction> {
+        let cell = self.selected?;
+        if !self.path.is_empty() {
+            return None;
+        }
+        let peek = OvoAction::Peek { cell, ovo: false };
+        self.session
+            .game()
+            .legal_actions(seat)
+            .contains(&peek)
+            .then_some(peek)
+    }
+
+    fn legal(&self, seat: Seat, action: &OvoAction) -> bool {
+        self.session.game().legal_actions(seat).contains(action)
+    }
+
+    /// A tap on cell `index` (a1 = 0, … f6 = 35).
+    pub fn tap(&mut self, index: usize, language: &str) -> Note {
+        let seat = self.actor()?;
+        let cell = Cell::from_index(index)?;
+        self.confirming_ovo = false;
+        if self.selected.is_some() {
+            if self.selected == Some(cell) && self.path.is_empty() {
+                self.clear_selection();
+                return None;
+            }
+            let next: Vec<OvoAction> = self
+                .continuing_moves(seat)
+                .into_iter()
+                .filter(|m| m.landings().get(self.path.len()) == Some(&cell))
+                .collect();
+            if !next.is_empty() {
+                self.path.push(cell);
+                let goes_on = !self.continuing_moves(seat).is_empty();
+                if goes_on {
+                    return Some((
+                        tr(
+                            language,
+                            "Landed on {}. Jump on, or tap “Stop here”.",
+                            "Прыжок на {}. Прыгайте дальше или нажмите «Остановиться здесь».",
+                            &cell.to_string(),
+                        ),
+                        false,
+                    ));
+                }
+                return self.stop(language);
+            }
+            if !self.path.is_empty() {
+                self.clear_selection();
+                return Some((
+                    t(
+                        language,
+                        "Jump chain cancelled.",
+                        "Цепочка прыжков отменена.",
+                    )
+                    .into(),
+                    false,
+                ));
+            }
+        }
+        self.pick(seat, cell, language)
+    }
+
+    /// Picks up the egg on `cell`, or says why it cannot be.
+    fn pick(&mut self, seat: Seat, cell: Cell, language: &str) -> Note {
+        let view = self.session.view(seat)?;
+        let movable = !self.session.game().moves_from(seat, cell).is_empty();
+        let peekable = self.legal(seat, &OvoAction::Peek { cell, ovo: false });
+        if movable || peekable {
+            self.clear_selection();
+            self.selected = Some(cell);
+            return None;
+        }
+        let had = self.selected.take().is_some();
+        self.path.clear();
+        let name = |s: Seat| {
+            self.session
+                .players()
+                .get(s)
+                .map(|p| p.name.clone())
+                .unwrap_or_default()
+        };
+        let reason = match view.cell(cell) {
+            CellView::Empty if had => return None,
+            CellView::Empty => tr(
+                language,
+                "{} is empty: tap one of your eggs or a hidden egg.",
+                "{} пуста: коснитесь своего яйца или скрытого яйца.",
+                &cell.to_string(),
+            ),
+            CellView::Visible { seat: owner, .. } if owner != seat => tr(
+                language,
+                "That egg is {}'s: move your own eggs or a hidden one.",
+                "Это яйцо игрока {}: ходите своими яйцами или скрытыми.",
+                &name(owner),
+            ),
+            _ if view.no_move_back && view.last == Some(cell) => t(
+                language,
+                "That egg moved last turn; move another egg.",
+                "Этим яйцом ходили в прошлый ход; ходите другим.",
+            )
+            .into(),
+            _ => tr(
+                language,
+                "The egg on {} has nowhere to go.",
+                "Яйцу на {} некуда идти.",
+                &cell.to_string(),
+            ),
+        };
+        Some((reason, true))
+    }
+
+    /// Ends the chain where it is (or makes the step) and plays it.
+    pub fn stop(&mut self, language: &str) -> Note {
+        let seat = self.actor()?;
+        let Some(action) = self.move_so_far(seat) else {
+            return Some((
+                t(
+                    language,
+                    "Pick an egg and a lit landing first.",
+                    "Сначала выберите яйцо и подсвеченную клетку.",
+                )
+                .into(),
+                true,
+            ));
+        };
+        self.play(seat, action, language)
+    }
+
+    /// Peeks at the picked-up hidden egg.
+    pub fn peek(&mut self, language: &str) -> Note {
+        let seat = self.actor()?;
+        match self.peek_action(seat) {
+            Some(action) => self.play(seat, action, language),
+            None => Some((
+                t(
+                    language,
+                    "Only a hidden egg can be peeked at.",
+                    "Подсмотреть можно только скрытое яйцо.",
+                )
+                .into(),
+                true,
+            )),
+        }
+    }
+
+    /// Passes, when the rules core says it is the only thing left.
+    pub fn pass(&mut self, language: &str) -> Note {
+        let seat = self.actor()?;
+        if !self.legal(seat, &OvoAction::Pass) {
+            return Some((
+                t(
+                    language,
+                    "You can still move or peek, so you may not pass.",
+                    "Вы ещё можете ходить или подсмотреть, пасовать нельзя.",
+                )
+                .into(),
+                true,
+            ));
+        }
+        self.play(seat, OvoAction::Pass, language)
+    }
+
+    /// Declares "Ovo!" as the whole turn (after the confirmation).
+    pub fn declare(&mut self, language: &str) -> Note {
+        let seat = self.actor()?;
+        self.confirming_ovo = false;
+        self.play(seat, OvoAction::Ovo, language)
+    }
+
+    /// The peeker has seen the symbol: forget it, and let the cover rise.
+    pub fn got_it(&mut self) {
+        self.reveal = None;
+    }
+
+    fn play(&mut self, seat: Seat, action: OvoAction, language: &str) -> Note {
+        let action = if self.declare_after {
+            action.with_ovo()
+        } else {
+            action
+        };
+        match self.session.act(seat, &action) {
+            Ok(event) => {
+                self.clear_selection();
+                self.confirming_ovo = false;
+                if let Happened::Peeked {
+                    cell,
+                    symbol: Some(symbol),
+                } = event.happened
+                {
+                    self.reveal = Some(PeekReveal { seat, cell, symbol });
+                }
+                Some((self.describe(&event, &action, language), false))
+            }
+            Err(e) => Some((e.to_string(), true)),
+        }
+    }
+
+    /// What happened, for everyone (never a peeked symbol).
+    fn describe(&self, event: &OvoEvent, action: &OvoAction, language: &str) -> String {
+        let name = |s: Seat| {
+            self.session
+                .players()
+                .get(s)
+                .map(|p| p.name.clone())
+                .unwrap_or_default()
+        };
+        let who = name(event.seat);
+        let mut text = match &event.happened {
+            Happened::Moved { flipped, .. } => {
+                // The declaration is said in words below, not as the notation's " ovo".
+                let mut s = tr(language, "{} played ", "{} сходил(а) ", &who)
+                    + &strip_ovo(action).to_string();
+                if *flipped {
+                    s.push_str(t(language, "; the egg was flipped", "; яйцо перевернулось"));
+                }
+                s
+            }
+            Happened::Peeked { cell, .. } => {
+                tr(language, "{} peeked at ", "{} подсмотрел(а) ", &who) + &cell.to_string()
+            }
+            Happened::Passed => tr(language, "{} passed", "{} пасует", &who),
+            Happened::Nothing => String::new(),
+        };
+        if let Some(d) = &event.declaration {
+            if !text.is_empty() {
+                text.push_str(". ");
+            }
+            text.push_str(&tr(
+                language,
+                "{} declared «Ovo!»",
+                "{} объявил(а) «Ovo!»",
+                &who,
+            ));
+            text.push_str(if d.correct {
+                t(language, " — correct!", " — верно!")
+            } else if d.seat_out {
+                t(
+                    language,
+                    " — wrong: their eggs leave the board.",
+                    " — неверно: яйца игрока уходят с доски.",
+                )
+            } else {
+                t(language, " — wrong.", " — неверно.")
+            });
+        }
+        text
+    }
+
+    fn cells(&self, language: &str) -> Vec<OvoCell> {
+        let game = self.session.game();
+        let over = game.outcome().is_over();
+        // While playing, only the seat holding the device; after the game every egg is
+        // public, and the rules core's view reveals them.
+        let view = if over {
+            Some(game.view(0))
+        } else {
+            self.session.viewer().and_then(|s| self.session.view(s))
+        };
+        let Some(view) = view else {
+            return Vec::new();
+        };
+        let actor = self.actor();
+        let mut step_targets = Vec::new();
+        let mut jump_targets = Vec::new();
+        if let Some(seat) = actor {
+            for m in self.continuing_moves(seat) {
+                if let Some(c) = m.landings().get(self.path.len()) {
+                    match m {
+                        OvoAction::Step { .. } => step_targets.push(*c),
+                        _ => jump_targets.push(*c),
+                    }
+                }
+            }
+        }
+        let players = self.session.players();
+        let color = |s: Seat| players.get(s).map_or(0, |p| p.color as i32);
+        let name = |s: Seat| players.get(s).map(|p| p.name.clone()).unwrap_or_default();
+        let look = |cell: Cell| match view.cell(cell) {
+            CellView::Empty => (0, 0, "", t(language, "empty", "пусто").to_string()),
+            CellView::Hidden => (
+                2,
+                0,
+                "",
+                t(language, "hidden egg", "скрытое яйцо").to_string(),
+            ),
+            CellView::Visible { seat, symbol } => (
+                1,
+                color(seat),
+                symbol_char(symbol),
+                format!(
+                    "{} {} {}",
+                    name(seat),
+                    symbol_word(symbol, language),
+                    t(language, "egg", "яйцо")
+                ),
+            ),
+            CellView::Revealed { seat, symbol } => (
+                3,
+                color(seat),
+                symbol_char(symbol),
+                format!(
+                    "{} {} {}",
+                    name(seat),
+                    symbol_word(symbol, language),
+                    t(language, "egg, was hidden", "яйцо, было скрыто")
+                ),
+            ),
+        };
+        // Where the picked-up egg would stand if the chain stopped now: drawn faintly.
+        let ghost_cell = self.path.last().copied();
+        let moving = self.selected.map(look);
+        Cell::all()
+            .map(|cell| {
+                let camp = (0..game.players()).find(|&s| game.camp(s).contains(&cell));
+                let (mut kind, mut egg_color, mut symbol, mut label) = look(cell);
+                let ghost = ghost_cell == Some(cell);
+                if let (true, Some((k, c, s, _))) = (ghost, &moving) {
+                    (kind, egg_color, symbol) = (*k, *c, *s);
+                    label.push_str(t(
+                        language,
+                        ", the chain stands here",
+                        ", цепочка сейчас здесь",
+                    ));
+                }
+                let target = if step_targets.contains(&cell) {
+                    label.push_str(t(language, ", legal landing", ", сюда можно"));
+                    1
+                } else if jump_targets.contains(&cell) {
+                    label.push_str(t(language, ", legal jump landing", ", сюда можно прыгнуть"));
+                    2
+                } else {
+                    0
+                };
+                let selected = self.selected == Some(cell) && !over;
+                if selected {
+                    label.push_str(t(language, ", picked up", ", выбрано"));
+                }
+                // Marked only when the rule is on: then it says why the egg cannot move.
+                let last = view.no_move_back && view.last == Some(cell) && !over && kind != 0;
+                if last {
+                    label.push_str(t(language, ", moved last turn", ", ходило в прошлый ход"));
+                }
+                if let Some(owner) = camp {
+                    label.push_str(&tr(
+                        language,
+                        ", {}'s camp",
+                        ", лагерь игрока {}",
+                        &name(owner),
+                    ));
+                }
+                let path_step = self
+                    .path
+                    .iter()
+                    .position(|c| *c == cell)
+                    .map_or(0, |i| i as i32 + 1);
+                OvoCell {
+                    label: format!("{cell}, {label}").into(),
+                    kind,
+                    color: egg_color,
+                    symbol: symbol.into(),
+                    camp_color: camp.map_or(-1, color),
+                    target,
+                    selected,
+                    path_step,
+                    last,
+                    ghost,
+                }
+            })
+            .collect()
+    }
+
+    fn hint(&self, language: &str) -> String {
+        if self.session.outcome().is_over() {
+            return t(
+                language,
+                "The game is over: every egg is shown face up.",
+                "Игра окончена: все яйца открыты.",
+            )
+            .into();
+        }
+        let Some(seat) = self.actor() else {
+            return String::new();
+        };
+        let symbol = self
+            .session
+            .game()
+            .symbol(seat)
+            .map_or("", symbol_char)
+            .to_string();
+        match self.selected {
+            None => tr(
+                language,
+                "Tap one of your {} eggs or a hidden egg.",
+                "Коснитесь своего яйца {} или скрытого яйца.",
+                &symbol,
+            ),
+            Some(_) if !self.path.is_empty() => t(
+                language,
+                "Tap a ring to jump on, or stop here.",
+                "Коснитесь кольца, чтобы прыгать дальше, или остановитесь.",
+            )
+            .into(),
+            Some(cell) => {
+                let lit = !self.continuing_moves(seat).is_empty();
+                match (lit, self.peek_action(seat).is_some()) {
+                    (true, true) => tr(
+                        language,
+                        "Tap a lit cell to move the egg on {}, or peek at it.",
+                        "Коснитесь подсвеченной клетки, чтобы пойти яйцом с {}, или подсмотрите его.",
+                        &cell.to_string(),
+                    ),
+                    (true, false) => t(
+                        language,
+                        "Tap a lit cell: a dot is a step, a ring a jump.",
+                        "Коснитесь подсвеченной клетки: точка — шаг, кольцо — прыжок.",
+                    )
+                    .into(),
+                    _ => tr(
+                        language,
+                        "The egg on {} cannot move now; you may peek at it.",
+                        "Яйцо на {} сейчас не может ходить; его можно подсмотреть.",
+                        &cell.to_string(),
+                    ),
+                }
+            }
+        }
+    }
+}
+
+/// The same move without the declaration (for saying it in words).
+fn strip_ovo(action: &OvoAction) -> OvoAction {
+    let mut a = action.clone();
+    match &mut a {
+        OvoAction::Step { ovo, .. } | OvoAction::Jump { ovo, .. } | OvoAction::Peek { ovo, .. } => {
+            *ovo = false
+        }
+        OvoAction::Ovo | OvoAction::Pass => {}
+    }
+    a
+}
+
+impl play::Table for OvoTable {
+    fn show(&self, app: &AppWindow, language: &str) {
+        app.set_playing("ovo".into());
+        play::show_banner(app, &self.session, "Ovo", language);
+        let game = self.session.game();
+        let bridge = app.global::<OvoBridge>();
+        let players = self.session.players();
+        // In Ovo a seat's mark is its eggs' symbol (2 players: ◆ and ★), so the banner
+        // and the cover show that symbol rather than the seat number's.
+        let chrome = app.global::<GameChrome>();
+        let banner_seat = chrome.get_banner_seat();
+        if banner_seat >= 0 {
+            if let Some(symbol) = game.symbol(banner_seat as usize) {
+                chrome.set_banner_seat(symbol_index(symbol));
+            }
+        }
+        if let Some(reveal) = &self.reveal {
+            // The peeker still holds the device: show the symbol before the cover.
+            app.set_cover_up(false);
+            bridge.set_revealing(true);
+            bridge.set_reveal_text(
+                format!(
+                    "{} {} {} — {}",
+                    reveal.cell,
+                    t(language, "is a", "—"),
+                    symbol_word(reveal.symbol, language),
+                    t(language, "remember it", "запомните")
+                )
+                .into(),
+            );
+            bridge.set_reveal_symbol(symbol_char(reveal.symbol).into());
+            bridge.set_reveal_color(
+                players
+                    .get(
+                        (0..game.players())
+                            .find(|&s| game.symbol(s) == Some(reveal.symbol))
+                            .unwrap_or(reveal.seat),
+                    )
+                    .map_or(0, |p| p.color as i32),
+            );
+            bridge.set_cells(ModelRc::new(VecModel::from(Vec::<OvoCell>::new())));
+            bridge.set_live(false);
+            return;
+        }
+        bridge.set_revealing(false);
+        bridge.set_reveal_text("".into());
+        bridge.set_reveal_symbol("".into());
+        play::show_cover(app, &self.session, "");
+        if let Some(seat) = self.session.gate().covered_for() {
+            if let Some(symbol) = game.symbol(seat) {
+                app.set_cover_seat(symbol_index(symbol));
+            }
+        }
+        bridge.set_cells(ModelRc::new(VecModel::from(self.cells(language))));
+        let seats: Vec<OvoSeat> = players
+            .iter()
+            .enumerate()
+            .map(|(s, p)| OvoSeat {
+                name: p.name.clone().into(),
+                color: p.color as i32,
+                symbol: game.symbol(s).map_or("", symbol_char).into(),
+                out: game.is_out(s),
+                to_act: game.outcome() == Outcome::Ongoing && game.turn() == s,
+            })
+            .collect();
+        bridge.set_seats(ModelRc::new(VecModel::from(seats)));
+        let actor = self.actor();
+        bridge.set_live(actor.is_some());
+        bridge.set_over(game.outcome().is_over());
+        bridge.set_hint(self.hint(language).into());
+        bridge.set_has_selection(self.selected.is_some());
+        bridge.set_can_peek(actor.is_some_and(|s| self.peek_action(s).is_some()));
+        bridge.set_can_stop(actor.is_some_and(|s| self.move_so_far(s).is_some()));
+        bridge.set_can_pass(actor.is_some_and(|s| self.legal(s, &OvoAction::Pass)));
+        bridge.set_can_declare(actor.is_some_and(|s| self.legal(s, &OvoAction::Ovo)));
+        bridge.set_declare_after(self.declare_after);
+        bridge.set_confirming_ovo(self.confirming_ovo);
+        let log: Vec<String> = self
+            .session
+            .actions()
+            .iter()
+            .rev()
+            .take(8)
+            .rev()
+            .map(|(s, a)| {
+                let mark = game.symbol(*s).map_or("", symbol_char);
+                format!("{mark} {a}")
+            })
+            .collect();
+        bridge.set_log(log.join("\n").into());
+    }
+
+    fn reveal(&mut self) {
+        self.session.reveal();
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// Runs `f` on the Ovo table on screen, then redraws and shows its note.
+fn with_table(
+    weak: &slint::Weak<AppWindow>,
+    controller: &Rc<RefCell<Controller>>,
+    f: impl FnOnce(&mut OvoTable, &str) -> Note,
+) {
+    let Some(app) = weak.upgrade() else {
+        return;
+    };
+    let mut guard = controller.borrow_mut();
+    let language = guard.language();
+    let Some(table) = guard
+        .table
+        .as_mut()
+        .and_then(|t| t.as_any_mut().downcast_mut::<OvoTable>())
+    else {
+        return;
+    };
+    let note = f(table, language);
+    play::Table::show(&*table, &app, language);
+    match note {
+        Some((text, warning)) => play::show_message(&app, &text, warning),
+        None => play::show_message(&app, "", false),
+    }
+}
+
+/// Connects the Ovo board's callbacks to the table on screen.
+pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
+    let bridge = app.global::<OvoBridge>();
+    macro_rules! on {
+        ($setter:ident, |$table:ident, $lang:ident $(, $arg:ident : $ty:ty)*| $body:expr) => {{
+            let weak = app.as_weak();
+            let controller = controller.clone();
+            bridge.$setter(move |$($arg: $ty),*| {
+                with_table(&weak, &controller, |$table, $lang| $body);
+            });
+        }};
+    }
+    on!(on_tap, |table, lang, index: i32| table
+        .tap(usize::try_from(index).unwrap_or(usize::MAX), lang));
+    on!(on_peek, |table, lang| table.peek(lang));
+    on!(on_stop, |table, lang| table.stop(lang));
+    on!(on_pass, |table, lang| table.pass(lang));
+    on!(on_declare_ovo, |table, lang| table.declare(lang));
+    on!(on_cancel, |table, _lang| {
+        table.clear_selection();
+        None
+    });
+    on!(on_ask_ovo, |table, _lang| {
+        table.clear_selection();
+        table.confirming_ovo = table.actor().is_some();
+        None
+    });
+    on!(on_cancel_ovo, |table, _lang| {
+        table.confirming_ovo = false;
+        None
+    });
+    on!(on_set_declare_after, |table, _lang, on: bool| {
+        table.declare_after = on && table.selected.is_some();
+        None
+    });
+    {
+        // "Got it" keeps the message line (what the peeker did) for the next player.
+        let weak = app.as_weak();
+        let controller = controller.clone();
+        bridge.on_got_it(move || {
+            let Some(app) = weak.upgrade() else {
+                return;
+            };
+            let mut guard = controller.borrow_mut();
+            let language = guard.language();
+            if let Some(table) = guard
+                .table
+                .as_mut()
+                .and_then(|t| t.as_any_mut().downcast_mut::<OvoTable>())
+            {
+                table.got_it();
+                play::Table::show(&*table, &app, language);
+            }
+        });
+    }
+}
+
+/// A realistic mid-game for the `screenshot` command: two players (an egg picked up, its
+/// landings lit) or four (a jump chain under way).
+pub fn demo(four: bool, language: &str) -> RuleResult<OvoTable> {
+    let (names, script, picks): (&[&str], &[&str], &[usize]) = if four {
+        (
+            &["Anna", "Boris", "Chloé", "Dmitri"],
+            &[
+                "b2-c3", "b5-c4", "e5-d4", "e2-d3", "c3xe5", "c4-b3", "d4-c3", "f2-e2",
+            ],
+            // a2, then the first landing c4 of a longer chain.
+            &[6, 20],
+        )
+    } else {
+        (
+            &["Anna", "Boris"],
+            &[
+                "c1-c2", "d6-d5", "c2-c3", "d5-d4", "c3xe5", "d4-d3", "e5-d6", "d3-d2", "b1-b2",
+                "d2-c1", "e1-e2", "b6-b5",
+            ],
+            // The hidden egg on c1.
+            &[2],
+        )
+    };
+    let players = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| Player {
+            name: n.to_string(),
+            color: i as u8,
+            kind: crate::session::SeatKind::Human,
+        })
+        .collect();
+    let mut table = OvoTable::new(players, 0, true)?;
+    for notation in script {
+        let action: OvoAction = notation.parse()?;
+        table.session.reveal();
+        let seat = table.session.game().turn();
+        table.session.act(seat, &action)?;
+    }
+    table.session.reveal();
+    for &index in picks {
+        table.tap(index, language);
+    }
+    Ok(table)
+}
+
+/// Puts the example game of [`demo`] on screen (the `screenshot` command and UI tests).
+/// `screen` is `ovo`, `ovo4`, `ovo-peek` (the peek result before the cover) or `ovo-end`
+/// (after a wrong «Ovo!»: every egg face up).
+pub fn show_demo(app: &AppWindow, controller: &RefCell<Controller>, screen: &str) {
+    let mut c = controller.borrow_mut();
+    let language = c.language();
+    match demo(screen == "ovo4", language) {
+        Ok(mut table) => {
+            let note = match screen {
+                "ovo-peek" => table.peek(language),
+                "ovo-end" => {
+                    table.clear_selection();
+                    table.declare(language)
+                }
+                _ => None,
+            };
+            let (text, warning) = note.unwrap_or_default();
+            play::show_message(app, &text, warning);
+            play::Table::show(&table, app, language);
+            c.table = Some(Box::new(table));
+            app.set_screen(super::Screen::Game);
+        }
+        Err(e) => eprintln!("hotseat: the example game failed: {e}"),
+    }
+}

@@ -1,0 +1,294 @@
+//! Ovo played through the real `.slint` board, as a player would: find cells and buttons
+//! by what a screen reader reads, press them, and check the board, banner and cover.
+#![cfg(feature = "ui")]
+
+use hotseat::ui::{build, ovo, AppWindow, Controller, GameChrome, Screen};
+use i_slint_backend_testing::{init_no_event_loop, ElementHandle, ElementQuery};
+use slint::ComponentHandle;
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+
+fn temp_data(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hotseat-ovo-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn present(app: &AppWindow, label: &str) -> bool {
+    ElementHandle::find_by_accessible_label(app, label)
+        .next()
+        .is_some()
+}
+
+fn press(app: &AppWindow, label: &str) {
+    ElementHandle::find_by_accessible_label(app, label)
+        .next()
+        .unwrap_or_else(|| panic!("no element labelled '{label}'"))
+        .invoke_accessible_default_action();
+}
+
+/// Every accessible label in the element tree now.
+fn labels(app: &AppWindow) -> Vec<String> {
+    ElementQuery::from_root(app)
+        .match_descendants()
+        .find_all()
+        .iter()
+        .filter_map(|e| e.accessible_label())
+        .map(|l| l.to_string())
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// The board cell whose label starts with `name` (e.g. "c4").
+fn cell(app: &AppWindow, name: &str) -> Option<ElementHandle> {
+    let prefix = format!("{name}, ");
+    ElementQuery::from_root(app)
+        .match_descendants()
+        .match_predicate(move |e| {
+            e.accessible_label()
+                .is_some_and(|l| l.starts_with(prefix.as_str()))
+        })
+        .find_first()
+}
+
+fn cell_label(app: &AppWindow, name: &str) -> String {
+    cell(app, name)
+        .and_then(|e| e.accessible_label())
+        .map(|l| l.to_string())
+        .unwrap_or_else(|| panic!("no cell {name} on screen"))
+}
+
+fn tap(app: &AppWindow, name: &str) {
+    cell(app, name)
+        .unwrap_or_else(|| panic!("no cell {name} on screen"))
+        .invoke_accessible_default_action();
+}
+
+fn message(app: &AppWindow) -> String {
+    app.global::<GameChrome>().get_message().to_string()
+}
+
+fn banner(app: &AppWindow) -> String {
+    app.global::<GameChrome>().get_banner().to_string()
+}
+
+/// The example mid-game of the screenshots: Anna (◆, seat 0) to act, the hidden egg on
+/// c1 picked up.
+fn demo(tag: &str) -> (AppWindow, Rc<RefCell<Controller>>) {
+    init_no_event_loop();
+    let (app, c) = build(Some(temp_data(tag))).unwrap();
+    app.invoke_set_language("en".into());
+    app.show().unwrap();
+    ovo::show_demo(&app, &c, "ovo");
+    assert!(!app.get_cover_up());
+    (app, c)
+}
+
+#[test]
+fn a_game_starts_from_setup_and_a_step_moves_the_egg() {
+    init_no_event_loop();
+    let (app, _c) = build(Some(temp_data("start"))).unwrap();
+    app.invoke_set_language("en".into());
+    app.show().unwrap();
+    press(&app, "Ovo");
+    press(&app, "Start");
+    assert_eq!(app.get_screen(), Screen::Game);
+    assert!(app.get_cover_up());
+    assert!(
+        cell(&app, "b1").is_none(),
+        "the board is drawn under the cover"
+    );
+    // The first seat is drawn at random: play whichever it is.
+    let first = app.get_cover_name().to_string();
+    let (from, to, other) = if first == "Player 1" {
+        ("b1", "b2", "Player 2")
+    } else {
+        ("b6", "b5", "Player 1")
+    };
+    press(&app, &format!("{first}, tap to reveal"));
+    assert_eq!(banner(&app), format!("{first}'s turn"));
+    let to_label = cell_label(&app, to);
+    assert!(to_label.ends_with(", empty"), "{to_label}");
+    tap(&app, from);
+    assert!(cell_label(&app, from).contains("picked up"));
+    assert!(
+        cell_label(&app, to).contains("legal landing"),
+        "{}",
+        cell_label(&app, to)
+    );
+    // Landings come from the rules core: nothing two ranks away is lit for a step.
+    assert!(!cell_label(&app, "b4").contains("legal"));
+    tap(&app, to);
+    // The device changes hands: the cover is up and the board is gone.
+    assert!(app.get_cover_up());
+    assert_eq!(app.get_cover_name(), other);
+    assert!(cell(&app, to).is_none());
+    assert_eq!(message(&app), format!("{first} played {from}-{to}"));
+    press(&app, &format!("{other}, tap to reveal"));
+    assert_eq!(banner(&app), format!("{other}'s turn"));
+    assert!(cell_label(&app, to).contains(&format!("{first} ")));
+    assert!(cell_label(&app, from).contains("empty"));
+    // The egg just moved is marked and may not move back.
+    assert!(cell_label(&app, to).contains("moved last turn"));
+}
+
+#[test]
+fn cells_read_as_one_item_with_position_and_content() {
+    let (app, _c) = demo("a11y");
+    let c1 = cell(&app, "c1").unwrap();
+    assert_eq!(
+        c1.accessible_label().unwrap(),
+        "c1, hidden egg, picked up, Anna's camp"
+    );
+    assert_eq!(c1.accessible_item_index(), Some(2));
+    assert_eq!(c1.accessible_item_count(), Some(36));
+    assert_eq!(cell_label(&app, "a1"), "a1, Anna diamond egg, Anna's camp");
+    assert_eq!(cell_label(&app, "c4"), "c4, empty");
+    assert_eq!(cell_label(&app, "c2"), "c2, empty, legal landing");
+    assert_eq!(
+        cell_label(&app, "e1"),
+        "e1, empty, legal jump landing, Anna's camp"
+    );
+    // 36 cells (the tree holds some elements more than once: count distinct labels),
+    // and hidden eggs that say nothing but "hidden egg".
+    let all: std::collections::BTreeSet<String> = labels(&app).into_iter().collect();
+    let cells = all
+        .iter()
+        .filter(|l| l.len() > 4 && l.as_bytes()[2] == b',' && l.as_bytes()[1].is_ascii_digit())
+        .count();
+    assert_eq!(cells, 36);
+    let hidden: Vec<&String> = all.iter().filter(|l| l.contains("hidden egg")).collect();
+    assert_eq!(
+        hidden,
+        vec![
+            "c1, hidden egg, picked up, Anna's camp",
+            "d6, hidden egg, Boris's camp"
+        ]
+    );
+}
+
+#[test]
+fn illegal_taps_are_refused_with_a_message() {
+    let (app, _c) = demo("refuse");
+    tap(&app, "c1"); // put the hidden egg down again
+    assert!(!cell_label(&app, "c1").contains("picked up"));
+    tap(&app, "c4");
+    assert_eq!(
+        message(&app),
+        "c4 is empty: tap one of your eggs or a hidden egg."
+    );
+    assert!(app.global::<GameChrome>().get_message_is_warning());
+    tap(&app, "a6");
+    assert_eq!(
+        message(&app),
+        "That egg is Boris's: move your own eggs or a hidden one."
+    );
+    // Anna may still move, so there is no Pass, and nothing changed.
+    assert!(!present(&app, "Pass"));
+    assert_eq!(banner(&app), "Anna's turn");
+    assert!(!app.get_cover_up());
+}
+
+#[test]
+fn a_jump_chain_stops_where_the_player_says() {
+    let (app, _c) = demo("chain");
+    tap(&app, "d1"); // picks up Anna's egg on d1 instead of the hidden one
+    assert!(cell_label(&app, "b1").contains("legal jump landing"));
+    tap(&app, "b1");
+    // The chain can go on to b3, or stop here.
+    assert!(cell_label(&app, "b3").contains("legal jump landing"));
+    assert!(present(&app, "Stop here"));
+    press(&app, "Stop here");
+    assert!(app.get_cover_up());
+    assert_eq!(message(&app), "Anna played d1xb1");
+}
+
+#[test]
+fn a_jump_chain_goes_on_to_its_end() {
+    let (app, _c) = demo("chain2");
+    tap(&app, "d1");
+    tap(&app, "b1");
+    tap(&app, "b3");
+    assert!(app.get_cover_up());
+    assert_eq!(message(&app), "Anna played d1xb1xb3");
+    press(&app, "Boris, tap to reveal");
+    assert!(cell_label(&app, "b3").starts_with("b3, Anna diamond egg"));
+    assert!(cell_label(&app, "d1").starts_with("d1, empty"));
+}
+
+#[test]
+fn a_peek_is_shown_to_the_peeker_only_then_forgotten() {
+    let (app, _c) = demo("peek");
+    press(&app, "Peek at this egg");
+    // Anna still holds the device: she sees the symbol, and nothing else of the board.
+    assert!(!app.get_cover_up());
+    assert!(present(&app, "c1 is a star — remember it"));
+    assert!(cell(&app, "a1").is_none());
+    // The public line never says the symbol.
+    assert_eq!(message(&app), "Anna peeked at c1");
+    press(&app, "Got it");
+    assert!(app.get_cover_up());
+    assert_eq!(app.get_cover_name(), "Boris");
+    assert!(!labels(&app).iter().any(|l| l.contains("star —")));
+    press(&app, "Boris, tap to reveal");
+    assert!(!labels(&app).iter().any(|l| l.contains("remember")));
+    assert_eq!(cell_label(&app, "c1"), "c1, hidden egg, Anna's camp");
+    assert_eq!(banner(&app), "Boris's turn");
+}
+
+#[test]
+fn a_wrong_ovo_ends_a_two_player_game_and_reveals_every_egg() {
+    let (app, _c) = demo("ovo");
+    tap(&app, "c1"); // put it down: the Ovo! button is for a turn with nothing picked up
+    press(&app, "Declare «Ovo!»");
+    // A confirmation first; it says the rule, never whether the call would be right.
+    assert!(present(&app, "Not now"));
+    press(&app, "Declare «Ovo!»");
+    assert_eq!(banner(&app), "Boris wins!");
+    assert!(!app.get_cover_up());
+    assert!(message(&app).contains("Anna declared «Ovo!» — wrong."));
+    assert_eq!(
+        cell_label(&app, "c1"),
+        "c1, Boris star egg, was hidden, Anna's camp"
+    );
+    // The board is no longer live.
+    tap(&app, "a1");
+    assert_eq!(banner(&app), "Boris wins!");
+    press(&app, "Back to home");
+    assert_eq!(app.get_screen(), Screen::Home);
+}
+
+#[test]
+fn declaring_after_a_move_is_a_switch_shown_before_the_move() {
+    let (app, _c) = demo("after");
+    tap(&app, "d1");
+    press(&app, "Declare «Ovo!» after this action");
+    tap(&app, "d2");
+    assert_eq!(banner(&app), "Boris wins!");
+    assert!(message(&app).starts_with("Anna played d1-d2. Anna declared «Ovo!» — wrong."));
+}
+
+#[test]
+fn a_wrong_ovo_with_four_players_takes_that_seat_out_and_play_goes_on() {
+    init_no_event_loop();
+    let (app, c) = build(Some(temp_data("four"))).unwrap();
+    app.invoke_set_language("en".into());
+    app.show().unwrap();
+    ovo::show_demo(&app, &c, "ovo4");
+    // Anna has a chain under way (a2 over b3 to c4): her egg is drawn faintly there.
+    assert!(cell_label(&app, "c4").contains("the chain stands here"));
+    press(&app, "Cancel");
+    assert!(!cell_label(&app, "c4").contains("chain"));
+    press(&app, "Declare «Ovo!»");
+    press(&app, "Declare «Ovo!»");
+    assert!(message(&app).contains("wrong: their eggs leave the board"));
+    assert!(app.get_cover_up());
+    assert_eq!(app.get_cover_name(), "Boris");
+    press(&app, "Boris, tap to reveal");
+    assert_eq!(banner(&app), "Boris's turn");
+    assert!(present(&app, "Anna (out)"));
+    for gone in ["a1", "b1", "a2"] {
+        assert!(cell_label(&app, gone).starts_with(&format!("{gone}, empty")));
+    }
+}
