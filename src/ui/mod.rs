@@ -1,6 +1,7 @@
 //! The Slint bridge: fills the screens from the app's state and turns taps into changes.
 //! No rule is decided here; games are played through `session`.
 
+pub mod iota;
 pub mod play;
 pub mod rules_text;
 pub mod screenshot;
@@ -146,6 +147,7 @@ fn show_rules(app: &AppWindow, c: &Controller) {
 }
 
 fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
+    iota::wire(app, controller);
     // Each handler upgrades the weak window and borrows the controller for its body.
     macro_rules! handler {
         ($setter:ident, |$app:ident, $c:ident $(, $arg:ident : $ty:ty)*| $body:block) => {{
@@ -209,6 +211,7 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         let _players = play::players(&c.setup.final_names(language), &c.setup.colors);
         let started: Result<Box<dyn play::Table>, crate::games::RuleError> =
             match c.setup.game.as_str() {
+                "iota" => iota::start(_players),
                 other => Err(crate::games::RuleError::new(format!(
                     "unknown game {other}"
                 ))),

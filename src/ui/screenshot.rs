@@ -1,7 +1,9 @@
 //! `hotseat screenshot`: renders a screen to PNG with Slint's software renderer, with no
 //! display, so anyone can look at what a player sees (and `docs/screenshots/` stays current).
 
-use super::{build, AppWindow, Screen};
+use super::play::Table;
+use super::{build, AppWindow, Controller, Screen};
+use std::cell::RefCell;
 use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType};
 use slint::platform::{Platform, WindowAdapter, WindowEvent};
 use slint::{ComponentHandle, PhysicalSize, Rgb8Pixel, SharedPixelBuffer};
@@ -9,7 +11,7 @@ use std::path::Path;
 use std::rc::Rc;
 
 /// The screens `screenshot` knows, by name.
-pub const SCREENS: &[&str] = &["home", "setup", "settings", "rules", "cover"];
+pub const SCREENS: &[&str] = &["home", "setup", "settings", "rules", "cover", "iota"];
 
 /// The sizes `screenshot --all` renders: phone portrait and tablet landscape.
 pub const SIZES: &[(&str, u32, u32)] = &[("phone", 412, 915), ("tablet", 1280, 800)];
@@ -76,7 +78,7 @@ impl Camera {
             };
             super::refresh_all(&app, &c);
         }
-        stage(&app, &shot.screen);
+        stage(&app, &controller, &shot.screen);
         self.window
             .set_size(PhysicalSize::new(shot.width, shot.height));
         self.window
@@ -95,8 +97,22 @@ impl Camera {
 }
 
 /// Puts the app on the named screen with example content.
-fn stage(app: &AppWindow, screen: &str) {
+fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, screen: &str) {
     match screen {
+        "iota" => {
+            app.invoke_open_game("iota".into());
+            let mut c = controller.borrow_mut();
+            let language = c.language();
+            let players = super::play::players(&c.setup.final_names(language), &c.setup.colors);
+            match super::iota::demo_table(players) {
+                Ok(table) => {
+                    table.show(app, language);
+                    c.table = Some(Box::new(table));
+                    app.set_screen(Screen::Game);
+                }
+                Err(e) => eprintln!("hotseat: the IOTA example could not be set up: {e}"),
+            }
+        }
         "setup" => {
             app.invoke_open_game("ovo".into());
         }
