@@ -199,7 +199,10 @@ impl IotaTable {
         if !self.staged.is_empty() {
             return Err("Take back the staged cards before swapping a wild".into());
         }
-        let card = *self.hand().get(sel).ok_or("Pick a card from your hand first")?;
+        let card = *self
+            .hand()
+            .get(sel)
+            .ok_or("Pick a card from your hand first")?;
         self.session
             .act(seat, &Action::Swap { cell, card })
             .map_err(|e| e.0)?;
@@ -355,7 +358,12 @@ pub fn card_words(card: Card, language: &str) -> String {
 
 fn coord_words(v: i32, language: &str) -> String {
     if v < 0 {
-        play::tr(language, "minus {}", "минус {}", &v.unsigned_abs().to_string())
+        play::tr(
+            language,
+            "minus {}",
+            "минус {}",
+            &v.unsigned_abs().to_string(),
+        )
     } else {
         v.to_string()
     }
@@ -640,7 +648,13 @@ pub fn demo_table(players: Vec<Player>) -> RuleResult<IotaTable> {
     table.session.reveal();
     if let Some(seat) = table.viewer() {
         let hand = table.hand();
-        if let Some(p) = table.session.game().legal_placements(seat).into_iter().next() {
+        if let Some(p) = table
+            .session
+            .game()
+            .legal_placements(seat)
+            .into_iter()
+            .next()
+        {
             if let Some((card, cell)) = p.first() {
                 if let Some(i) = hand.iter().position(|c| c == card) {
                     table.staged.push((i, *cell));
@@ -651,4 +665,3 @@ pub fn demo_table(players: Vec<Player>) -> RuleResult<IotaTable> {
     }
     Ok(table)
 }
-

@@ -3,10 +3,10 @@
 
 use super::play::Table;
 use super::{build, AppWindow, Controller, Screen};
-use std::cell::RefCell;
 use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType};
 use slint::platform::{Platform, WindowAdapter, WindowEvent};
 use slint::{ComponentHandle, PhysicalSize, Rgb8Pixel, SharedPixelBuffer};
+use std::cell::RefCell;
 use std::path::Path;
 use std::rc::Rc;
 
