@@ -23,6 +23,8 @@ pub struct IotaTable {
     selected: Option<usize>,
     /// Hand cards laid on the grid but not yet played: (hand index, cell).
     staged: Vec<(usize, Cell)>,
+    /// The app's language, for messages made here.
+    language: String,
     /// The last thing that happened, for the message line (public).
     note: Option<(String, String)>,
 }
@@ -57,7 +59,13 @@ impl IotaTable {
             selected: None,
             staged: Vec::new(),
             note: None,
+            language: "en".into(),
         }
+    }
+
+    /// A message in the app's language.
+    fn say(&self, en: &str, ru: &str) -> String {
+        play::tr(&self.language, en, ru, "")
     }
 
     /// The session (for tests and the screenshot).
@@ -161,13 +169,29 @@ impl IotaTable {
         }
     }
 
+    /// Whether the selected card may replace the wild on `cell` now (rules core).
+    fn can_swap(&self, cell: Cell) -> bool {
+        let (Some(seat), Some(sel)) = (self.viewer(), self.selected) else {
+            return false;
+        };
+        let Some(&card) = self.hand().get(sel) else {
+            return false;
+        };
+        self.staged.is_empty()
+            && self.session.game().to_act().contains(&seat)
+            && self.session.game().check_swap(seat, cell, card).is_ok()
+    }
+
     /// A tap on the board cell shown at `index`.
     pub fn tap_cell(&mut self, index: usize) -> Result<(), String> {
         let Some(&(cell, _)) = self.board().cells.get(index) else {
-            return Err("That cell is no longer on the board".into());
+            return Err(self.say(
+                "That cell is no longer on the board",
+                "Этой клетки больше нет на столе",
+            ));
         };
         if self.viewer().is_none() {
-            return Err("Reveal the screen first".into());
+            return Err(self.say("Reveal the screen first", "Сначала откройте экран"));
         }
         if let Some(pos) = self.staged.iter().position(|(_, c)| *c == cell) {
             let (i, _) = self.staged.remove(pos);
@@ -177,16 +201,27 @@ impl IotaTable {
         let grid_card = self.session.game().grid().get(cell);
         let Some(sel) = self.selected else {
             return Err(if grid_card.is_some() {
-                "Pick a card from your hand, then tap an empty cell".into()
+                self.say(
+                    "Pick a card from your hand, then tap an empty cell",
+                    "Выберите карту в руке, затем коснитесь пустой клетки",
+                )
             } else {
-                "Pick a card from your hand first".into()
+                self.say(
+                    "Pick a card from your hand first",
+                    "Сначала выберите карту в руке",
+                )
             });
         };
         if let Some(on_grid) = grid_card {
             if on_grid.is_wild() {
                 return self.swap(cell, sel);
             }
-            return Err(format!("{cell} is not empty"));
+            return Err(play::tr(
+                &self.language,
+                "{} is not empty",
+                "Клетка {} занята",
+                &cell.to_string(),
+            ));
         }
         self.staged.push((sel, cell));
         self.selected = None;
@@ -195,14 +230,21 @@ impl IotaTable {
 
     /// Exchanges the wild on `cell` for the hand card `sel` (before placing).
     fn swap(&mut self, cell: Cell, sel: usize) -> Result<(), String> {
-        let seat = self.viewer().ok_or("Reveal the screen first")?;
+        let seat = self
+            .viewer()
+            .ok_or_else(|| self.say("Reveal the screen first", "Сначала откройте экран"))?;
         if !self.staged.is_empty() {
-            return Err("Take back the staged cards before swapping a wild".into());
+            return Err(self.say(
+                "Take back the staged cards before swapping a wild",
+                "Заберите выложенные карты, прежде чем менять джокер",
+            ));
         }
-        let card = *self
-            .hand()
-            .get(sel)
-            .ok_or("Pick a card from your hand first")?;
+        let card = *self.hand().get(sel).ok_or_else(|| {
+            self.say(
+                "Pick a card from your hand first",
+                "Сначала выберите карту в руке",
+            )
+        })?;
         self.session
             .act(seat, &Action::Swap { cell, card })
             .map_err(|e| e.0)?;
@@ -217,10 +259,13 @@ impl IotaTable {
     /// A tap on hand card `index`: pick it, drop it, or take a staged card back.
     pub fn tap_hand(&mut self, index: usize) -> Result<(), String> {
         if self.viewer().is_none() {
-            return Err("Reveal the screen first".into());
+            return Err(self.say("Reveal the screen first", "Сначала откройте экран"));
         }
         if index >= self.hand().len() {
-            return Err("That card is not in your hand".into());
+            return Err(self.say(
+                "That card is not in your hand",
+                "Этой карты нет у вас в руке",
+            ));
         }
         if let Some(pos) = self.staged.iter().position(|(i, _)| *i == index) {
             self.staged.remove(pos);
@@ -235,10 +280,15 @@ impl IotaTable {
 
     /// Plays the staged cards.
     pub fn play(&mut self) -> Result<(), String> {
-        let seat = self.viewer().ok_or("Reveal the screen first")?;
+        let seat = self
+            .viewer()
+            .ok_or_else(|| self.say("Reveal the screen first", "Сначала откройте экран"))?;
         let cards = self.staged_cards();
         if cards.is_empty() {
-            return Err("Stage a card first: pick it, then tap an empty cell".into());
+            return Err(self.say(
+                "Stage a card first: pick it, then tap an empty cell",
+                "Сначала выложите карту: выберите её и коснитесь пустой клетки",
+            ));
         }
         let name = self.name(seat);
         let event = self
@@ -258,7 +308,9 @@ impl IotaTable {
 
     /// Passes, returning the selected card (if any) to the pile.
     pub fn pass(&mut self) -> Result<(), String> {
-        let seat = self.viewer().ok_or("Reveal the screen first")?;
+        let seat = self
+            .viewer()
+            .ok_or_else(|| self.say("Reveal the screen first", "Сначала откройте экран"))?;
         let hand = self.hand();
         let returned: Vec<Card> = self
             .selected
@@ -438,13 +490,24 @@ impl Table for IotaTable {
             } else {
                 words_of(*card)
             };
+            let swappable = !*is_staged && self.can_swap(*cell);
+            let what = if swappable {
+                what + &play::tr(
+                    language,
+                    ", the selected card may replace it",
+                    ", выбранная карта может его заменить",
+                    "",
+                )
+            } else {
+                what
+            };
             cells.push(IotaCell {
                 col: cell.x - min_x,
                 row: cell.y - min_y,
                 card: ui_card(*card, language),
                 filled: !is_staged,
                 staged: *is_staged,
-                legal: false,
+                legal: swappable,
                 label: format!("{}: {what}", cell_words(*cell, language)).into(),
             });
         }
@@ -603,6 +666,7 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
                 let Some($t) = table.as_any_mut().downcast_mut::<IotaTable>() else {
                     return;
                 };
+                $t.language = language.to_string();
                 let result: Result<(), String> = $body;
                 match result {
                     Ok(()) => play::show_message(&app, "", false),
