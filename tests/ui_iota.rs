@@ -75,6 +75,14 @@ fn the_hand_is_shown_only_to_its_seat_after_reveal() {
     assert_eq!(app.global::<GameChrome>().get_banner(), "Anna's turn");
     let anna = hand_labels(&app);
     assert_eq!(anna.len(), 4, "Anna sees her four cards: {anna:?}");
+    // Board cells read as one item: position and content.
+    let all = labels(&app);
+    assert!(
+        all.iter()
+            .any(|l| l.starts_with("column 0, row 0: ") && !l.ends_with(": empty")),
+        "the starter reads out: {all:?}"
+    );
+    assert!(all.iter().any(|l| l == "column 0, row minus 1: empty"));
     // Scores, hand sizes and the pile are public.
     assert!(labels(&app)
         .iter()
@@ -221,7 +229,18 @@ fn an_illegal_staging_shows_the_reason_and_play_is_refused() {
 #[test]
 fn three_rounds_of_passes_end_the_game() {
     let app = start("end");
-    for round in 0..3 {
+    // Anna passes and changes a card: pick it, then the pass button says so.
+    press(&app, "Anna, tap to reveal");
+    let card = hand_labels(&app)[2].clone();
+    press(&app, &card);
+    press(&app, "Pass, change card");
+    assert_eq!(
+        app.global::<GameChrome>().get_message(),
+        "Anna passed and changed a card"
+    );
+    press(&app, "Boris, tap to reveal");
+    press(&app, "Pass");
+    for round in 1..3 {
         for name in ["Anna", "Boris"] {
             assert!(app.get_cover_up(), "round {round}: cover up for {name}");
             press(&app, &format!("{name}, tap to reveal"));
