@@ -479,18 +479,17 @@ impl Table for IotaTable {
             let Some((card, is_staged)) = slot else {
                 continue;
             };
-            let (cell, card, is_staged) = (&cell, &card, &is_staged);
-            let what = if *is_staged {
+            let what = if is_staged {
                 play::tr(
                     language,
                     "staged {}, tap to take back",
                     "выложена {}, коснитесь, чтобы забрать",
-                    &words_of(*card),
+                    &words_of(card),
                 )
             } else {
-                words_of(*card)
+                words_of(card)
             };
-            let swappable = !*is_staged && self.can_swap(*cell);
+            let swappable = !is_staged && self.can_swap(cell);
             let what = if swappable {
                 what + &play::tr(
                     language,
@@ -504,13 +503,14 @@ impl Table for IotaTable {
             cells.push(IotaCell {
                 col: cell.x - min_x,
                 row: cell.y - min_y,
-                card: ui_card(*card, language),
+                card: ui_card(card, language),
                 filled: !is_staged,
-                staged: *is_staged,
+                staged: is_staged,
                 legal: swappable,
-                label: format!("{}: {what}", cell_words(*cell, language)).into(),
+                label: format!("{}: {what}", cell_words(cell, language)).into(),
             });
         }
+        // Then the empty ring, in the same order as `board.cells` (taps find them by index).
         for &(cell, slot) in &board.cells {
             if slot.is_some() {
                 continue;
