@@ -84,7 +84,7 @@ fn the_cover_keeps_private_content_out_of_the_element_tree() {
     assert_eq!(app.get_screen(), Screen::Game);
     // Something only Anna may see, shown on the game screen beneath the cover.
     let secret = "Anna's hand: Rt2 Bx2 Gc1 W";
-    app.global::<GameChrome>().set_banner(secret.into());
+    app.global::<GameChrome>().set_message(secret.into());
     assert!(app.get_cover_up());
     assert!(present(&app, "Pass the device to Anna"));
     assert!(

@@ -1,6 +1,7 @@
 //! The Slint bridge: fills the screens from the app's state and turns taps into changes.
 //! No rule is decided here; games are played through `session`.
 
+pub mod iota;
 pub mod ovo;
 pub mod play;
 pub mod rules_text;
@@ -147,6 +148,7 @@ fn show_rules(app: &AppWindow, c: &Controller) {
 }
 
 fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
+    iota::wire(app, controller);
     // Each handler upgrades the weak window and borrows the controller for its body.
     macro_rules! handler {
         ($setter:ident, |$app:ident, $c:ident $(, $arg:ident : $ty:ty)*| $body:block) => {{
@@ -217,6 +219,7 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
                     ovo::OvoTable::new(_players, first, no_move_back)
                         .map(|t| Box::new(t) as Box<dyn play::Table>)
                 }
+                "iota" => iota::start(_players),
                 other => Err(crate::games::RuleError::new(format!(
                     "unknown game {other}"
                 ))),

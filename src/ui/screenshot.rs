@@ -1,16 +1,18 @@
 //! `hotseat screenshot`: renders a screen to PNG with Slint's software renderer, with no
 //! display, so anyone can look at what a player sees (and `docs/screenshots/` stays current).
 
-use super::{build, AppWindow, Screen};
+use super::play::Table;
+use super::{build, AppWindow, Controller, Screen};
 use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType};
 use slint::platform::{Platform, WindowAdapter, WindowEvent};
 use slint::{ComponentHandle, PhysicalSize, Rgb8Pixel, SharedPixelBuffer};
+use std::cell::RefCell;
 use std::path::Path;
 use std::rc::Rc;
 
 /// The screens `screenshot` knows, by name.
 pub const SCREENS: &[&str] = &[
-    "home", "setup", "settings", "rules", "cover", "ovo", "ovo4", "ovo-peek", "ovo-end",
+    "home", "setup", "settings", "rules", "cover", "ovo", "ovo4", "ovo-peek", "ovo-end", "iota",
 ];
 
 /// The sizes `screenshot --all` renders: phone portrait and tablet landscape.
@@ -97,9 +99,23 @@ impl Camera {
 }
 
 /// Puts the app on the named screen with example content.
-fn stage(app: &AppWindow, controller: &std::cell::RefCell<super::Controller>, screen: &str) {
+fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, screen: &str) {
     match screen {
         "ovo" | "ovo4" | "ovo-peek" | "ovo-end" => super::ovo::show_demo(app, controller, screen),
+        "iota" => {
+            app.invoke_open_game("iota".into());
+            let mut c = controller.borrow_mut();
+            let language = c.language();
+            let players = super::play::players(&c.setup.final_names(language), &c.setup.colors);
+            match super::iota::demo_table(players) {
+                Ok(table) => {
+                    table.show(app, language);
+                    c.table = Some(Box::new(table));
+                    app.set_screen(Screen::Game);
+                }
+                Err(e) => eprintln!("hotseat: the IOTA example could not be set up: {e}"),
+            }
+        }
         "setup" => {
             app.invoke_open_game("ovo".into());
         }
