@@ -1,6 +1,7 @@
 //! The Slint bridge: fills the screens from the app's state and turns taps into changes.
 //! No rule is decided here; games are played through `session`.
 
+pub mod omiga;
 pub mod play;
 pub mod rules_text;
 pub mod screenshot;
@@ -209,6 +210,15 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         let _players = play::players(&c.setup.final_names(language), &c.setup.colors);
         let started: Result<Box<dyn play::Table>, crate::games::RuleError> =
             match c.setup.game.as_str() {
+                "omiga" => {
+                    let v = &c.setup.variants;
+                    let params = crate::games::Params::new()
+                        .with("table", v.omiga_table_param())
+                        .with("allow_rotation", if v.omiga_allow_rotation { "on" } else { "off" })
+                        .with("free_discard", if v.omiga_free_discard { "on" } else { "off" });
+                    omiga::OmigaTable::start(params, _players)
+                        .map(|t| Box::new(t) as Box<dyn play::Table>)
+                }
                 other => Err(crate::games::RuleError::new(format!(
                     "unknown game {other}"
                 ))),
@@ -223,6 +233,7 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
             Err(e) => eprintln!("hotseat: the game could not start: {e}"),
         }
     });
+    omiga::wire(app, controller);
     handler!(on_reveal, |app, c| {
         let language = c.language();
         if let Some(table) = c.table.as_mut() {

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::rc::Rc;
 
 /// The screens `screenshot` knows, by name.
-pub const SCREENS: &[&str] = &["home", "setup", "settings", "rules", "cover"];
+pub const SCREENS: &[&str] = &["home", "setup", "settings", "rules", "cover", "omiga"];
 
 /// The sizes `screenshot --all` renders: phone portrait and tablet landscape.
 pub const SIZES: &[(&str, u32, u32)] = &[("phone", 412, 915), ("tablet", 1280, 800)];
@@ -76,7 +76,7 @@ impl Camera {
             };
             super::refresh_all(&app, &c);
         }
-        stage(&app, &shot.screen);
+        stage(&app, &controller, &shot.screen, &shot.language);
         self.window
             .set_size(PhysicalSize::new(shot.width, shot.height));
         self.window
@@ -95,7 +95,12 @@ impl Camera {
 }
 
 /// Puts the app on the named screen with example content.
-fn stage(app: &AppWindow, screen: &str) {
+fn stage(
+    app: &AppWindow,
+    controller: &std::rc::Rc<std::cell::RefCell<super::Controller>>,
+    screen: &str,
+    language: &str,
+) {
     match screen {
         "setup" => {
             app.invoke_open_game("ovo".into());
@@ -106,6 +111,7 @@ fn stage(app: &AppWindow, screen: &str) {
             app.invoke_open_game("iota".into());
             app.invoke_start_game();
         }
+        "omiga" => super::omiga::stage_midgame(app, controller, language),
         _ => app.set_screen(Screen::Home),
     }
 }
