@@ -214,8 +214,14 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
                     let v = &c.setup.variants;
                     let params = crate::games::Params::new()
                         .with("table", v.omiga_table_param())
-                        .with("allow_rotation", if v.omiga_allow_rotation { "on" } else { "off" })
-                        .with("free_discard", if v.omiga_free_discard { "on" } else { "off" });
+                        .with(
+                            "allow_rotation",
+                            if v.omiga_allow_rotation { "on" } else { "off" },
+                        )
+                        .with(
+                            "free_discard",
+                            if v.omiga_free_discard { "on" } else { "off" },
+                        );
                     omiga::OmigaTable::start(params, _players)
                         .map(|t| Box::new(t) as Box<dyn play::Table>)
                 }

@@ -327,10 +327,20 @@ impl play::Table for OmigaTable {
                 };
                 let mut label = format!("x {x}, y {y}: {content}");
                 if lw {
-                    label.push_str(&tr(language, ", White may place here", ", сюда может пойти Белый", ""));
+                    label.push_str(&tr(
+                        language,
+                        ", White may place here",
+                        ", сюда может пойти Белый",
+                        "",
+                    ));
                 }
                 if lb {
-                    label.push_str(&tr(language, ", Black may place here", ", сюда может пойти Чёрный", ""));
+                    label.push_str(&tr(
+                        language,
+                        ", Black may place here",
+                        ", сюда может пойти Чёрный",
+                        "",
+                    ));
                 }
                 let last = self.last == Some((x, y));
                 cells.push(OmigaCellUi {
@@ -365,8 +375,8 @@ impl play::Table for OmigaTable {
                 "в колоде: {}",
                 &game.deck_count(seat).to_string(),
             );
-            let can_discard = self.playing()
-                && self.session.view(seat).is_some_and(|v| v.can_discard);
+            let can_discard =
+                self.playing() && self.session.view(seat).is_some_and(|v| v.can_discard);
             let (note, warn) = self.notes[seat].clone();
             let hand_label = tr(language, "{}'s hand", "Рука: {}", &name);
             if seat == 0 {
@@ -512,8 +522,10 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     on!(on_tap_hand, |t, lang, seat: i32, index: i32| {
         t.tap_hand(seat.max(0) as usize, index.max(0) as usize, lang)
     });
-    on!(on_tap_cell, |t, lang, x: i32, y: i32| t.tap_cell(x, y, lang));
-    on!(on_discard, |t, lang, seat: i32| t.discard(seat.max(0) as usize, lang));
+    on!(on_tap_cell, |t, lang, x: i32, y: i32| t
+        .tap_cell(x, y, lang));
+    on!(on_discard, |t, lang, seat: i32| t
+        .discard(seat.max(0) as usize, lang));
     on!(on_tick, |t, _lang| {
         t.tick();
         Ok(())
@@ -549,9 +561,9 @@ impl OmigaTable {
         }
         for seat in 0..2 {
             let hand = self.hand(seat);
-            self.selected[seat] = hand.iter().position(|c| {
-                !self.session.game().legal_cells(seat, *c, false).is_empty()
-            });
+            self.selected[seat] = hand
+                .iter()
+                .position(|c| !self.session.game().legal_cells(seat, *c, false).is_empty());
             self.turned[seat] = false;
         }
         made
@@ -560,10 +572,7 @@ impl OmigaTable {
 
 /// Puts a mid-game Omiga table on screen (the `omiga` screenshot).
 pub fn stage_midgame(app: &AppWindow, controller: &Rc<RefCell<Controller>>, language: &str) {
-    let players = play::players(
-        &["Ana".to_string(), "Boris".to_string()],
-        &[0, 1],
-    );
+    let players = play::players(&["Ana".to_string(), "Boris".to_string()], &[0, 1]);
     // The first seed whose table, a few rounds in, gives both sides a card to place.
     let mut staged = None;
     for seed in 1..64u64 {
