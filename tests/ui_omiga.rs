@@ -252,3 +252,27 @@ fn a_whole_game_ends_with_a_result_and_a_rematch() {
     press(&app, "Leave the game");
     assert_eq!(app.get_screen(), Screen::Home);
 }
+
+#[test]
+fn a_pointer_tap_repeated_at_once_is_not_a_turn() {
+    let app = start("repeat");
+    app.window().set_size(slint::LogicalSize::new(412., 915.));
+    count_down(&app);
+    let click = |prefix: &str| {
+        let label = labels(&app, prefix).into_iter().next().expect("the card");
+        ElementHandle::find_by_accessible_label(&app, &label)
+            .next()
+            .expect("the card")
+            .mock_single_click(slint::platform::PointerEventButton::Left);
+    };
+    // Slint can deliver one finger's tap twice when a second finger lands
+    // (docs/omiga-touch.md): the echo must not turn the card.
+    click("White card 1/3");
+    click("White card 1/3");
+    let now = &labels(&app, "White card 1/3")[0];
+    assert!(now.contains("selected") && !now.contains("turned"), "{now}");
+    // A deliberate second tap, a moment later, turns it.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    click("White card 1/3");
+    assert!(labels(&app, "White card 1/3")[0].contains("turned"));
+}

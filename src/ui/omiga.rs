@@ -12,6 +12,7 @@ use slint::{ComponentHandle, ModelRc, SharedString, VecModel};
 use std::any::Any;
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::time::{Duration, Instant};
 
 /// Seconds of "Ready?" before play starts.
 pub const COUNTDOWN: i32 = 3;
@@ -29,7 +30,13 @@ pub struct OmigaTable {
     countdown: i32,
     /// The last card laid, for a soft highlight.
     last: Option<(u8, u8)>,
+    /// The last pointer tap on a hand card (seat, index, when): Slint may deliver one
+    /// finger's tap twice when two fingers overlap (docs/omiga-touch.md).
+    last_pointer_tap: Option<(Seat, usize, Instant)>,
 }
+
+/// A second pointer tap on the same hand card sooner than this is Slint's repeat.
+const REPEAT_GUARD: Duration = Duration::from_millis(250);
 
 impl OmigaTable {
     /// Starts a face-to-face game from setup parameters (`table`, `allow_rotation`,
@@ -53,6 +60,7 @@ impl OmigaTable {
             notes: Default::default(),
             countdown: COUNTDOWN,
             last: None,
+            last_pointer_tap: None,
         }
     }
 
@@ -89,6 +97,25 @@ impl OmigaTable {
         if let Some(n) = self.notes.get_mut(seat) {
             *n = (text, warning);
         }
+    }
+
+    /// A finger's (or mouse's) tap on a hand card: as [`Self::tap_hand`], but a repeat on
+    /// the same card within 250 ms is Slint's two-finger artefact and is ignored.
+    pub fn tap_hand_pointer(
+        &mut self,
+        seat: Seat,
+        index: usize,
+        language: &str,
+    ) -> Result<(), String> {
+        let now = Instant::now();
+        let repeat = self.last_pointer_tap.is_some_and(|(s, i, t)| {
+            s == seat && i == index && now.duration_since(t) < REPEAT_GUARD
+        });
+        self.last_pointer_tap = Some((seat, index, now));
+        if repeat {
+            return Ok(());
+        }
+        self.tap_hand(seat, index, language)
     }
 
     /// A tap on a card of `seat`'s hand: select it, or turn it when it is already selected.
@@ -519,8 +546,17 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
             });
         }};
     }
-    on!(on_tap_hand, |t, lang, seat: i32, index: i32| {
-        t.tap_hand(seat.max(0) as usize, index.max(0) as usize, lang)
+    on!(on_tap_hand, |t,
+                      lang,
+                      seat: i32,
+                      index: i32,
+                      pointer: bool| {
+        let (seat, index) = (seat.max(0) as usize, index.max(0) as usize);
+        if pointer {
+            t.tap_hand_pointer(seat, index, lang)
+        } else {
+            t.tap_hand(seat, index, lang)
+        }
     });
     on!(on_tap_cell, |t, lang, x: i32, y: i32| t
         .tap_cell(x, y, lang));
