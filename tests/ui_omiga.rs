@@ -258,21 +258,36 @@ fn a_pointer_tap_repeated_at_once_is_not_a_turn() {
     let app = start("repeat");
     app.window().set_size(slint::LogicalSize::new(412., 915.));
     count_down(&app);
-    let click = |prefix: &str| {
-        let label = labels(&app, prefix).into_iter().next().expect("the card");
-        ElementHandle::find_by_accessible_label(&app, &label)
-            .next()
-            .expect("the card")
-            .mock_single_click(slint::platform::PointerEventButton::Left);
+    // Where the card is, found once, so that two taps follow each other at once.
+    let label = labels(&app, "White card 1/3")
+        .into_iter()
+        .next()
+        .expect("the card");
+    let card = ElementHandle::find_by_accessible_label(&app, &label)
+        .next()
+        .expect("the card");
+    let (pos, size) = (card.absolute_position(), card.size());
+    let at = slint::LogicalPosition::new(pos.x + size.width / 2., pos.y + size.height / 2.);
+    let tap = || {
+        use slint::platform::{PointerEventButton, WindowEvent};
+        let button = PointerEventButton::Left;
+        app.window().dispatch_event(WindowEvent::PointerPressed {
+            position: at,
+            button,
+        });
+        app.window().dispatch_event(WindowEvent::PointerReleased {
+            position: at,
+            button,
+        });
     };
     // Slint can deliver one finger's tap twice when a second finger lands
     // (docs/omiga-touch.md): the echo must not turn the card.
-    click("White card 1/3");
-    click("White card 1/3");
+    tap();
+    tap();
     let now = &labels(&app, "White card 1/3")[0];
     assert!(now.contains("selected") && !now.contains("turned"), "{now}");
     // A deliberate second tap, a moment later, turns it.
     std::thread::sleep(std::time::Duration::from_millis(300));
-    click("White card 1/3");
+    tap();
     assert!(labels(&app, "White card 1/3")[0].contains("turned"));
 }

@@ -606,6 +606,33 @@ impl OmigaTable {
     }
 }
 
+/// Puts a finished Omiga game on screen (the `omiga-end` screenshot): both sides play
+/// their first legal action until the game ends.
+pub fn stage_end(app: &AppWindow, controller: &Rc<RefCell<Controller>>, language: &str) {
+    let players = play::players(&["Ana".to_string(), "Boris".to_string()], &[0, 1]);
+    let Ok(mut table) = OmigaTable::start(Params::new().with("seed", 5), players) else {
+        return;
+    };
+    table.countdown = 0;
+    for _ in 0..200 {
+        for seat in 0..2 {
+            if table.session.outcome().is_over() {
+                break;
+            }
+            if let Some(action) = table.session.game().legal_actions(seat).into_iter().next() {
+                if table.session.act(seat, &action).is_ok() {
+                    if let Action::Place { x, y, .. } = action {
+                        table.last = u8::try_from(x).ok().zip(u8::try_from(y).ok());
+                    }
+                }
+            }
+        }
+    }
+    play::Table::show(&table, app, language);
+    controller.borrow_mut().table = Some(Box::new(table));
+    app.set_screen(super::Screen::Game);
+}
+
 /// Puts a mid-game Omiga table on screen (the `omiga` screenshot).
 pub fn stage_midgame(app: &AppWindow, controller: &Rc<RefCell<Controller>>, language: &str) {
     let players = play::players(&["Ana".to_string(), "Boris".to_string()], &[0, 1]);

@@ -9,7 +9,15 @@ use std::path::Path;
 use std::rc::Rc;
 
 /// The screens `screenshot` knows, by name.
-pub const SCREENS: &[&str] = &["home", "setup", "settings", "rules", "cover", "omiga"];
+pub const SCREENS: &[&str] = &[
+    "home",
+    "setup",
+    "settings",
+    "rules",
+    "cover",
+    "omiga",
+    "omiga-end",
+];
 
 /// The sizes `screenshot --all` renders: phone portrait and tablet landscape.
 pub const SIZES: &[(&str, u32, u32)] = &[("phone", 412, 915), ("tablet", 1280, 800)];
@@ -112,6 +120,7 @@ fn stage(
             app.invoke_start_game();
         }
         "omiga" => super::omiga::stage_midgame(app, controller, language),
+        "omiga-end" => super::omiga::stage_end(app, controller, language),
         _ => app.set_screen(Screen::Home),
     }
 }
