@@ -2,6 +2,7 @@
 //! No rule is decided here; games are played through `session`.
 
 pub mod iota;
+pub mod omiga;
 pub mod ovo;
 pub mod play;
 pub mod rules_text;
@@ -220,6 +221,21 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
                         .map(|t| Box::new(t) as Box<dyn play::Table>)
                 }
                 "iota" => iota::start(_players),
+                "omiga" => {
+                    let v = &c.setup.variants;
+                    let params = crate::games::Params::new()
+                        .with("table", v.omiga_table_param())
+                        .with(
+                            "allow_rotation",
+                            if v.omiga_allow_rotation { "on" } else { "off" },
+                        )
+                        .with(
+                            "free_discard",
+                            if v.omiga_free_discard { "on" } else { "off" },
+                        );
+                    omiga::OmigaTable::start(params, _players)
+                        .map(|t| Box::new(t) as Box<dyn play::Table>)
+                }
                 other => Err(crate::games::RuleError::new(format!(
                     "unknown game {other}"
                 ))),
@@ -235,6 +251,7 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         }
     });
     ovo::wire(app, controller);
+    omiga::wire(app, controller);
     handler!(on_reveal, |app, c| {
         let language = c.language();
         if let Some(table) = c.table.as_mut() {

@@ -2,17 +2,27 @@
 //! display, so anyone can look at what a player sees (and `docs/screenshots/` stays current).
 
 use super::play::Table;
-use super::{build, AppWindow, Controller, Screen};
+use super::{build, AppWindow, Screen};
 use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType};
 use slint::platform::{Platform, WindowAdapter, WindowEvent};
 use slint::{ComponentHandle, PhysicalSize, Rgb8Pixel, SharedPixelBuffer};
-use std::cell::RefCell;
 use std::path::Path;
 use std::rc::Rc;
 
 /// The screens `screenshot` knows, by name.
 pub const SCREENS: &[&str] = &[
-    "home", "setup", "settings", "rules", "cover", "ovo", "ovo4", "ovo-peek", "ovo-end", "iota",
+    "home",
+    "setup",
+    "settings",
+    "rules",
+    "cover",
+    "ovo",
+    "ovo4",
+    "ovo-peek",
+    "ovo-end",
+    "iota",
+    "omiga",
+    "omiga-end",
 ];
 
 /// The sizes `screenshot --all` renders: phone portrait and tablet landscape.
@@ -80,7 +90,7 @@ impl Camera {
             };
             super::refresh_all(&app, &c);
         }
-        stage(&app, &controller, &shot.screen);
+        stage(&app, &controller, &shot.screen, &shot.language);
         self.window
             .set_size(PhysicalSize::new(shot.width, shot.height));
         self.window
@@ -99,7 +109,12 @@ impl Camera {
 }
 
 /// Puts the app on the named screen with example content.
-fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, screen: &str) {
+fn stage(
+    app: &AppWindow,
+    controller: &std::rc::Rc<std::cell::RefCell<super::Controller>>,
+    screen: &str,
+    language: &str,
+) {
     match screen {
         "ovo" | "ovo4" | "ovo-peek" | "ovo-end" => super::ovo::show_demo(app, controller, screen),
         "iota" => {
@@ -125,6 +140,8 @@ fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, screen: &str) {
             app.invoke_open_game("iota".into());
             app.invoke_start_game();
         }
+        "omiga" => super::omiga::stage_midgame(app, controller, language),
+        "omiga-end" => super::omiga::stage_end(app, controller, language),
         _ => app.set_screen(Screen::Home),
     }
 }

@@ -1,0 +1,659 @@
+//! Omiga on screen, face to face: one table in the middle, White's hand at the bottom edge,
+//! Black's at the top edge turned towards Black. Both seats act at once; each keeps its own
+//! selection here. No rule is decided in this file: legal cells, refusals, wins and draws
+//! all come from the rules core through the session.
+
+use super::play::{self, tr};
+use super::{AppWindow, Controller, OmigaBridge, OmigaCardUi, OmigaCellUi, OmigaHandUi};
+use crate::games::omiga::{Action, Card, Colour, Figure, Omiga, Side};
+use crate::games::{Game, Outcome, Params, RuleResult, Seat};
+use crate::session::{Player, Session, Sharing};
+use slint::{ComponentHandle, ModelRc, SharedString, VecModel};
+use std::any::Any;
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// Seconds of "Ready?" before play starts.
+pub const COUNTDOWN: i32 = 3;
+
+/// A running Omiga game and what each side has picked up.
+pub struct OmigaTable {
+    session: Session<Omiga>,
+    /// The selected hand card of each side (index into that side's hand).
+    selected: [Option<usize>; 2],
+    /// Whether each side's selected card is turned 180°.
+    turned: [bool; 2],
+    /// The last line shown near each player, and whether it is a warning.
+    notes: [(String, bool); 2],
+    /// Seconds left before play starts (0: playing).
+    countdown: i32,
+    /// The last card laid, for a soft highlight.
+    last: Option<(u8, u8)>,
+    /// The last pointer tap on a hand card (seat, index, when): Slint may deliver one
+    /// finger's tap twice when two fingers overlap (docs/omiga-touch.md).
+    last_pointer_tap: Option<(Seat, usize, Instant)>,
+}
+
+/// A second pointer tap on the same hand card sooner than this is Slint's repeat.
+const REPEAT_GUARD: Duration = Duration::from_millis(250);
+
+impl OmigaTable {
+    /// Starts a face-to-face game from setup parameters (`table`, `allow_rotation`,
+    /// `free_discard`; a `seed` is added when none is given).
+    pub fn start(params: Params, players: Vec<Player>) -> RuleResult<Self> {
+        let params = if params.get("seed").is_none() && params.get("white").is_none() {
+            params.with("seed", fresh_seed())
+        } else {
+            params
+        };
+        let session = Session::start(params, players, Sharing::FaceToFace)?;
+        Ok(Self::from_session(session))
+    }
+
+    /// A table around an existing session (tests and screenshots), with play already on.
+    pub fn from_session(session: Session<Omiga>) -> Self {
+        OmigaTable {
+            session,
+            selected: [None, None],
+            turned: [false, false],
+            notes: Default::default(),
+            countdown: COUNTDOWN,
+            last: None,
+            last_pointer_tap: None,
+        }
+    }
+
+    /// The session (read-only).
+    pub fn session(&self) -> &Session<Omiga> {
+        &self.session
+    }
+
+    /// Skips the countdown.
+    pub fn skip_countdown(&mut self) {
+        self.countdown = 0;
+    }
+
+    /// One second of the countdown passed.
+    pub fn tick(&mut self) {
+        self.countdown = (self.countdown - 1).max(0);
+    }
+
+    fn playing(&self) -> bool {
+        self.countdown == 0 && !self.session.outcome().is_over()
+    }
+
+    /// `seat`'s hand as the gate lets the screen show it.
+    fn hand(&self, seat: Seat) -> Vec<Card> {
+        self.session.view(seat).map(|v| v.hand).unwrap_or_default()
+    }
+
+    fn selected_card(&self, seat: Seat) -> Option<Card> {
+        let i = self.selected.get(seat).copied().flatten()?;
+        self.hand(seat).get(i).copied()
+    }
+
+    fn note(&mut self, seat: Seat, text: String, warning: bool) {
+        if let Some(n) = self.notes.get_mut(seat) {
+            *n = (text, warning);
+        }
+    }
+
+    /// A finger's (or mouse's) tap on a hand card: as [`Self::tap_hand`], but a repeat on
+    /// the same card within 250 ms is Slint's two-finger artefact and is ignored.
+    pub fn tap_hand_pointer(
+        &mut self,
+        seat: Seat,
+        index: usize,
+        language: &str,
+    ) -> Result<(), String> {
+        let now = Instant::now();
+        let repeat = self.last_pointer_tap.is_some_and(|(s, i, t)| {
+            s == seat && i == index && now.duration_since(t) < REPEAT_GUARD
+        });
+        self.last_pointer_tap = Some((seat, index, now));
+        if repeat {
+            return Ok(());
+        }
+        self.tap_hand(seat, index, language)
+    }
+
+    /// A tap on a card of `seat`'s hand: select it, or turn it when it is already selected.
+    pub fn tap_hand(&mut self, seat: Seat, index: usize, language: &str) -> Result<(), String> {
+        if seat > 1 {
+            return Err(format!("there is no seat {seat}"));
+        }
+        if !self.playing() {
+            return Err(self.not_now(language));
+        }
+        if index >= self.hand(seat).len() {
+            return Err(tr(language, "That card is gone", "Этой карты уже нет", ""));
+        }
+        if self.selected[seat] == Some(index) {
+            if self.session.game().allow_rotation() {
+                self.turned[seat] = !self.turned[seat];
+            } else {
+                self.selected[seat] = None;
+            }
+        } else {
+            self.selected[seat] = Some(index);
+            self.turned[seat] = false;
+        }
+        self.note(seat, String::new(), false);
+        Ok(())
+    }
+
+    /// Which side a tap on `x,y` places for: the only side holding a card; with both, the
+    /// side for which the core finds the cell legal; if both or neither, the side whose
+    /// half of the table the cell is in.
+    fn placer_for(&self, x: i32, y: i32) -> Option<Seat> {
+        let holding: Vec<Seat> = (0..2)
+            .filter(|s| self.selected_card(*s).is_some())
+            .collect();
+        match holding.as_slice() {
+            [] => None,
+            [s] => Some(*s),
+            _ => {
+                let fits = |s: Seat| {
+                    self.selected_card(s).is_some_and(|c| {
+                        self.session
+                            .game()
+                            .check_place(s, c, self.turned[s], x, y)
+                            .is_ok()
+                    })
+                };
+                match (fits(0), fits(1)) {
+                    (true, false) => Some(0),
+                    (false, true) => Some(1),
+                    _ => {
+                        let h = i32::from(self.session.game().table().height());
+                        Some(if y < h / 2 { 0 } else { 1 })
+                    }
+                }
+            }
+        }
+    }
+
+    /// A tap on the cell `x,y`: lays the selected card of the side it belongs to.
+    pub fn tap_cell(&mut self, x: i32, y: i32, language: &str) -> Result<(), String> {
+        if !self.playing() {
+            return Err(self.not_now(language));
+        }
+        let Some(seat) = self.placer_for(x, y) else {
+            return Err(tr(
+                language,
+                "Pick a card from your hand first",
+                "Сначала выберите карту в руке",
+                "",
+            ));
+        };
+        let Some(card) = self.selected_card(seat) else {
+            return Err(tr(language, "That card is gone", "Этой карты уже нет", ""));
+        };
+        let action = Action::Place {
+            card,
+            rotated: self.turned[seat],
+            x,
+            y,
+        };
+        match self.session.act(seat, &action) {
+            Ok(_) => {
+                self.selected[seat] = None;
+                self.turned[seat] = false;
+                self.last = u8::try_from(x).ok().zip(u8::try_from(y).ok());
+                self.note(seat, String::new(), false);
+                self.keep_other_selection(1 - seat);
+                Ok(())
+            }
+            Err(e) => {
+                self.note(seat, e.0.clone(), true);
+                Err(e.0)
+            }
+        }
+    }
+
+    /// The other side's hand did not change, but guard its index anyway.
+    fn keep_other_selection(&mut self, seat: Seat) {
+        if let Some(i) = self.selected[seat] {
+            if i >= self.hand(seat).len() {
+                self.selected[seat] = None;
+                self.turned[seat] = false;
+            }
+        }
+    }
+
+    /// `seat` discards its hand (the core says whether that is allowed now).
+    pub fn discard(&mut self, seat: Seat, language: &str) -> Result<(), String> {
+        if seat > 1 {
+            return Err(format!("there is no seat {seat}"));
+        }
+        if !self.playing() {
+            return Err(self.not_now(language));
+        }
+        match self.session.act(seat, &Action::Discard) {
+            Ok(_) => {
+                self.selected[seat] = None;
+                self.turned[seat] = false;
+                self.note(
+                    seat,
+                    tr(language, "New hand drawn", "Взята новая рука", ""),
+                    false,
+                );
+                Ok(())
+            }
+            Err(e) => {
+                self.note(seat, e.0.clone(), true);
+                Err(e.0)
+            }
+        }
+    }
+
+    /// A new game with the same settings and players (a new shuffle).
+    pub fn rematch(&mut self) -> RuleResult<()> {
+        let params = self.session.params().clone().with("seed", fresh_seed());
+        let players = self.session.players().to_vec();
+        *self = Self::start(params, players)?;
+        Ok(())
+    }
+
+    fn not_now(&self, language: &str) -> String {
+        if self.session.outcome().is_over() {
+            tr(language, "The game is over", "Игра окончена", "")
+        } else {
+            tr(language, "Wait for the countdown", "Дождитесь отсчёта", "")
+        }
+    }
+
+    /// The legal cells of `seat`'s selected card, from the rules core.
+    fn legal(&self, seat: Seat) -> Vec<(u8, u8)> {
+        if !self.playing() {
+            return Vec::new();
+        }
+        match self.selected_card(seat) {
+            Some(card) => self
+                .session
+                .game()
+                .legal_cells(seat, card, self.turned[seat]),
+            None => Vec::new(),
+        }
+    }
+
+    fn result_text(&self, language: &str) -> String {
+        let players = self.session.players();
+        let name = |s: usize| players.get(s).map(|p| p.name.clone()).unwrap_or_default();
+        match self.session.outcome() {
+            Outcome::Win { seat } => tr(language, "{} wins!", "{} побеждает!", &name(seat)),
+            Outcome::Draw => tr(language, "A draw", "Ничья", ""),
+            Outcome::SharedWin { .. } | Outcome::Ongoing => String::new(),
+        }
+    }
+
+    fn hand_models(&self, seat: Seat, language: &str) -> Vec<OmigaHandUi> {
+        let whose = side_word(seat, language);
+        let n = self.hand(seat).len();
+        self.hand(seat)
+            .into_iter()
+            .enumerate()
+            .map(|(i, card)| {
+                let selected = self.selected[seat] == Some(i);
+                let turned = selected && self.turned[seat];
+                let shown = card.oriented(turned);
+                let mut label = format!(
+                    "{} {}/{n}: {}",
+                    tr(language, "{} card", "{}: карта", &whose),
+                    i + 1,
+                    card_parts(shown, language)
+                );
+                if selected {
+                    label.push_str(&tr(language, ", selected", ", выбрана", ""));
+                }
+                if turned {
+                    label.push_str(&tr(language, ", turned", ", повёрнута", ""));
+                }
+                OmigaHandUi {
+                    card: card_ui(shown),
+                    selected,
+                    turned,
+                    label: label.into(),
+                }
+            })
+            .collect()
+    }
+}
+
+impl play::Table for OmigaTable {
+    fn show(&self, app: &AppWindow, language: &str) {
+        app.set_playing("omiga".into());
+        play::show_banner(app, &self.session, "Omiga", language);
+        play::show_cover(app, &self.session, "");
+        let bridge = app.global::<OmigaBridge>();
+        let game = self.session.game();
+        let (w, h) = (game.table().width(), game.table().height());
+        let legal = [self.legal(0), self.legal(1)];
+        let winner = match self.session.outcome() {
+            Outcome::Win { seat } => Some(seat),
+            _ => None,
+        };
+        let mut cells = Vec::with_capacity(usize::from(w) * usize::from(h));
+        // Rows from the top of the screen (Black's edge, y = H-1) down to White's (y = 0).
+        for y in (0..h).rev() {
+            for x in 0..w {
+                let placed = game.table().get(x.into(), y.into());
+                let lw = legal[0].contains(&(x, y));
+                let lb = legal[1].contains(&(x, y));
+                let content = match placed {
+                    Some(p) => format!(
+                        "{}, {}",
+                        match p.side {
+                            Side::White => tr(language, "white card", "белая карта", ""),
+                            Side::Black => tr(language, "black card", "чёрная карта", ""),
+                        },
+                        card_parts(p.card, language)
+                    ),
+                    None => tr(language, "empty", "пусто", ""),
+                };
+                let mut label = format!("x {x}, y {y}: {content}");
+                if lw {
+                    label.push_str(&tr(
+                        language,
+                        ", White may place here",
+                        ", сюда может пойти Белый",
+                        "",
+                    ));
+                }
+                if lb {
+                    label.push_str(&tr(
+                        language,
+                        ", Black may place here",
+                        ", сюда может пойти Чёрный",
+                        "",
+                    ));
+                }
+                let last = self.last == Some((x, y));
+                cells.push(OmigaCellUi {
+                    x: x.into(),
+                    y: y.into(),
+                    filled: placed.is_some(),
+                    side: placed.map_or(0, |p| p.side.seat() as i32),
+                    card: placed.map_or_else(Default::default, |p| card_ui(p.card)),
+                    legal_white: lw,
+                    legal_black: lb,
+                    last,
+                    deciding: last && winner.is_some(),
+                    label: label.into(),
+                });
+            }
+        }
+        bridge.set_columns(w.into());
+        bridge.set_rows(h.into());
+        bridge.set_cells(ModelRc::new(VecModel::from(cells)));
+        let players = self.session.players();
+        for seat in 0..2 {
+            let hand = ModelRc::new(VecModel::from(self.hand_models(seat, language)));
+            let name: SharedString = players
+                .get(seat)
+                .map(|p| p.name.clone())
+                .unwrap_or_default()
+                .into();
+            let color = players.get(seat).map_or(seat as i32, |p| p.color as i32);
+            let deck = tr(
+                language,
+                "{} in deck",
+                "в колоде: {}",
+                &game.deck_count(seat).to_string(),
+            );
+            let can_discard =
+                self.playing() && self.session.view(seat).is_some_and(|v| v.can_discard);
+            let (note, warn) = self.notes[seat].clone();
+            let hand_label = tr(language, "{}'s hand", "Рука: {}", &name);
+            if seat == 0 {
+                bridge.set_white_hand(hand);
+                bridge.set_white_name(name);
+                bridge.set_white_color(color);
+                bridge.set_white_deck(deck.into());
+                bridge.set_white_can_discard(can_discard);
+                bridge.set_white_note(note.into());
+                bridge.set_white_note_warning(warn);
+                bridge.set_white_hand_label(hand_label.into());
+            } else {
+                bridge.set_black_hand(hand);
+                bridge.set_black_name(name);
+                bridge.set_black_color(color);
+                bridge.set_black_deck(deck.into());
+                bridge.set_black_can_discard(can_discard);
+                bridge.set_black_note(note.into());
+                bridge.set_black_note_warning(warn);
+                bridge.set_black_hand_label(hand_label.into());
+            }
+        }
+        bridge.set_can_turn(game.allow_rotation());
+        bridge.set_countdown(if self.session.outcome().is_over() {
+            0
+        } else {
+            self.countdown
+        });
+        bridge.set_over(self.session.outcome().is_over());
+        bridge.set_result(self.result_text(language).into());
+    }
+
+    fn reveal(&mut self) {
+        self.session.reveal();
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// A seed for a new shuffle (the rules core is deterministic from it).
+fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64 ^ u64::from(d.subsec_micros()))
+}
+
+fn side_word(seat: Seat, language: &str) -> String {
+    if seat == 0 {
+        tr(language, "White", "Белый", "")
+    } else {
+        tr(language, "Black", "Чёрный", "")
+    }
+}
+
+fn figure_index(f: Figure) -> i32 {
+    match f {
+        Figure::Diagonal => 0,
+        Figure::Point => 1,
+        Figure::Notch => 2,
+    }
+}
+
+fn card_ui(card: Card) -> OmigaCardUi {
+    OmigaCardUi {
+        top: figure_index(card.top),
+        bottom: figure_index(card.bottom),
+        left_pink: card.left == Colour::Pink,
+        right_pink: card.right == Colour::Pink,
+    }
+}
+
+fn figure_word(f: Figure, language: &str) -> String {
+    match f {
+        Figure::Diagonal => tr(language, "diagonal", "скос", ""),
+        Figure::Point => tr(language, "point", "остриё", ""),
+        Figure::Notch => tr(language, "notch", "выемка", ""),
+    }
+}
+
+fn colour_word(c: Colour, language: &str) -> String {
+    match c {
+        Colour::Green => tr(language, "green", "зелёный", ""),
+        Colour::Pink => tr(language, "pink", "розовый", ""),
+    }
+}
+
+/// "point top, notch bottom, green left, pink right".
+pub fn card_parts(card: Card, language: &str) -> String {
+    format!(
+        "{} {}, {} {}, {} {}, {} {}",
+        figure_word(card.top, language),
+        tr(language, "top", "сверху", ""),
+        figure_word(card.bottom, language),
+        tr(language, "bottom", "снизу", ""),
+        colour_word(card.left, language),
+        tr(language, "left", "слева", ""),
+        colour_word(card.right, language),
+        tr(language, "right", "справа", ""),
+    )
+}
+
+/// Registers the Omiga bridge's callbacks.
+pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
+    // Runs `f` on the Omiga table, then shows the outcome: the new state, and a refusal
+    // as a warning (never a panic).
+    fn with_table(
+        app: &AppWindow,
+        controller: &Rc<RefCell<Controller>>,
+        f: impl FnOnce(&mut OmigaTable, &str) -> Result<(), String>,
+    ) {
+        let mut guard = controller.borrow_mut();
+        let c: &mut Controller = &mut guard;
+        let language = c.language();
+        let Some(table) = c
+            .table
+            .as_mut()
+            .and_then(|t| t.as_any_mut().downcast_mut::<OmigaTable>())
+        else {
+            return;
+        };
+        let result = f(table, language);
+        match &result {
+            Ok(()) => play::show_message(app, "", false),
+            Err(reason) => play::show_message(app, reason, true),
+        }
+        play::Table::show(&*table, app, language);
+    }
+
+    let bridge = app.global::<OmigaBridge>();
+    macro_rules! on {
+        ($setter:ident, |$t:ident, $lang:ident $(, $arg:ident : $ty:ty)*| $body:expr) => {{
+            let weak = app.as_weak();
+            let controller = controller.clone();
+            bridge.$setter(move |$($arg: $ty),*| {
+                if let Some(app) = weak.upgrade() {
+                    with_table(&app, &controller, |$t, $lang| $body);
+                }
+            });
+        }};
+    }
+    on!(on_tap_hand, |t,
+                      lang,
+                      seat: i32,
+                      index: i32,
+                      pointer: bool| {
+        let (seat, index) = (seat.max(0) as usize, index.max(0) as usize);
+        if pointer {
+            t.tap_hand_pointer(seat, index, lang)
+        } else {
+            t.tap_hand(seat, index, lang)
+        }
+    });
+    on!(on_tap_cell, |t, lang, x: i32, y: i32| t
+        .tap_cell(x, y, lang));
+    on!(on_discard, |t, lang, seat: i32| t
+        .discard(seat.max(0) as usize, lang));
+    on!(on_tick, |t, _lang| {
+        t.tick();
+        Ok(())
+    });
+    on!(on_rematch, |t, _lang| t.rematch().map_err(|e| e.0));
+}
+
+impl OmigaTable {
+    /// Plays `rounds` rounds of the first legal placement that does not end the game, for
+    /// White then Black (screenshots and tests: a realistic table mid-game), then selects
+    /// a card with legal cells for each side. Returns how many placements were made.
+    pub fn play_ahead(&mut self, rounds: usize) -> usize {
+        self.countdown = 0;
+        let mut made = 0;
+        for _ in 0..rounds {
+            for seat in 0..2 {
+                let game = self.session.game();
+                let quiet = game.legal_actions(seat).into_iter().find(|a| {
+                    let mut trial = game.clone();
+                    matches!(a, Action::Place { .. })
+                        && trial.play(seat, a).is_ok()
+                        && !trial.outcome().is_over()
+                });
+                if let Some(action) = quiet {
+                    if self.session.act(seat, &action).is_ok() {
+                        made += 1;
+                        if let Action::Place { x, y, .. } = action {
+                            self.last = u8::try_from(x).ok().zip(u8::try_from(y).ok());
+                        }
+                    }
+                }
+            }
+        }
+        for seat in 0..2 {
+            let hand = self.hand(seat);
+            self.selected[seat] = hand
+                .iter()
+                .position(|c| !self.session.game().legal_cells(seat, *c, false).is_empty());
+            self.turned[seat] = false;
+        }
+        made
+    }
+}
+
+/// Puts a finished Omiga game on screen (the `omiga-end` screenshot): both sides play
+/// their first legal action until the game ends.
+pub fn stage_end(app: &AppWindow, controller: &Rc<RefCell<Controller>>, language: &str) {
+    let players = play::players(&["Ana".to_string(), "Boris".to_string()], &[0, 1]);
+    let Ok(mut table) = OmigaTable::start(Params::new().with("seed", 5), players) else {
+        return;
+    };
+    table.countdown = 0;
+    for _ in 0..200 {
+        for seat in 0..2 {
+            if table.session.outcome().is_over() {
+                break;
+            }
+            if let Some(action) = table.session.game().legal_actions(seat).into_iter().next() {
+                if table.session.act(seat, &action).is_ok() {
+                    if let Action::Place { x, y, .. } = action {
+                        table.last = u8::try_from(x).ok().zip(u8::try_from(y).ok());
+                    }
+                }
+            }
+        }
+    }
+    play::Table::show(&table, app, language);
+    controller.borrow_mut().table = Some(Box::new(table));
+    app.set_screen(super::Screen::Game);
+}
+
+/// Puts a mid-game Omiga table on screen (the `omiga` screenshot).
+pub fn stage_midgame(app: &AppWindow, controller: &Rc<RefCell<Controller>>, language: &str) {
+    let players = play::players(&["Ana".to_string(), "Boris".to_string()], &[0, 1]);
+    // The first seed whose table, a few rounds in, gives both sides a card to place.
+    let mut staged = None;
+    for seed in 1..64u64 {
+        let Ok(mut table) = OmigaTable::start(Params::new().with("seed", seed), players.clone())
+        else {
+            return;
+        };
+        table.play_ahead(4);
+        let ready = table.selected.iter().all(Option::is_some);
+        staged = Some(table);
+        if ready {
+            break;
+        }
+    }
+    let Some(table) = staged else {
+        return;
+    };
+    play::Table::show(&table, app, language);
+    controller.borrow_mut().table = Some(Box::new(table));
+    app.set_screen(super::Screen::Game);
+}
