@@ -226,3 +226,46 @@ impl<G: Game> Session<G> {
 
 #[cfg(test)]
 mod tests;
+
+/// What the app shell needs of any match, whatever the game: saving, history, undo,
+/// the cover. Object-safe, so the shell can hold a table of any game.
+pub trait AnySession {
+    /// The match as it is saved.
+    fn saved(&self) -> SavedGame;
+    /// The history entry once the match is over.
+    fn finished_entry(&self, finished_at: u64, duration_secs: Option<u64>) -> Option<FinishedGame>;
+    /// The seat that may take back the last action now, if any.
+    fn undo_seat(&self) -> Option<Seat>;
+    /// Takes back the last action of `seat`.
+    fn take_back(&mut self, seat: Seat) -> RuleResult<()>;
+    /// Raises the cover for whoever acts next.
+    fn raise_cover(&mut self);
+    /// The players, by seat.
+    fn seat_players(&self) -> &[Player];
+    /// Whether the match has ended.
+    fn is_over(&self) -> bool;
+}
+
+impl<G: Game> AnySession for Session<G> {
+    fn saved(&self) -> SavedGame {
+        self.to_saved()
+    }
+    fn finished_entry(&self, finished_at: u64, duration_secs: Option<u64>) -> Option<FinishedGame> {
+        self.finished(finished_at, duration_secs)
+    }
+    fn undo_seat(&self) -> Option<Seat> {
+        self.undo_for()
+    }
+    fn take_back(&mut self, seat: Seat) -> RuleResult<()> {
+        self.undo(seat)
+    }
+    fn raise_cover(&mut self) {
+        self.cover()
+    }
+    fn seat_players(&self) -> &[Player] {
+        &self.players
+    }
+    fn is_over(&self) -> bool {
+        self.game.outcome().is_over()
+    }
+}

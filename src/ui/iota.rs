@@ -7,7 +7,7 @@ use super::play::{self, Table};
 use super::{AppWindow, IotaBridge, IotaCard, IotaCell, IotaHandCard, IotaSeat};
 use crate::games::iota::{Action, Card, Cell, Iota, IotaEvent};
 use crate::games::{Game, Params, RuleError, RuleResult};
-use crate::session::{Player, Session, Sharing};
+use crate::session::{AnySession, Player, Session, Sharing};
 use slint::{ComponentHandle, ModelRc, VecModel};
 use std::any::Any;
 use std::cell::RefCell;
@@ -640,6 +640,14 @@ impl Table for IotaTable {
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
     }
+
+    fn session(&self) -> &dyn AnySession {
+        &self.session
+    }
+
+    fn session_mut(&mut self) -> &mut dyn AnySession {
+        &mut self.session
+    }
 }
 
 /// Starts a table from the setup screen's players with a fresh random seed.
@@ -673,6 +681,7 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
                     Err(reason) => play::show_message(&app, &reason, true),
                 }
                 $t.show(&app, language);
+                guard.after_change(&app);
             });
         }};
     }

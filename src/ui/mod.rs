@@ -2,6 +2,7 @@
 //! No rule is decided here; games are played through `session`.
 
 pub mod iota;
+mod lifecycle;
 pub mod omiga;
 pub mod ovo;
 pub mod play;
@@ -21,11 +22,13 @@ use std::rc::Rc;
 /// Everything the screens show that is not a game: settings, setup, rules.
 pub struct Controller {
     pub(crate) settings: Settings,
-    data_dir: Option<PathBuf>,
+    pub(crate) data_dir: Option<PathBuf>,
     pub(crate) setup: SetupState,
     rules_game: String,
     /// The game on screen, if any.
     pub(crate) table: Option<Box<dyn play::Table>>,
+    /// Saving, resuming and recording the match on screen.
+    pub(crate) life: lifecycle::Life,
 }
 
 impl Controller {
@@ -47,6 +50,7 @@ impl Controller {
             data_dir,
             rules_game: "ovo".into(),
             table: None,
+            life: lifecycle::Life::default(),
         };
         c.setup = SetupState::new("ovo", &c.settings, c.language());
         c
@@ -79,6 +83,7 @@ pub fn build(
     let app = AppWindow::new()?;
     let controller = Rc::new(RefCell::new(Controller::new(data_dir)));
     refresh_all(&app, &controller.borrow());
+    lifecycle::show_continue(&app, &controller.borrow());
     wire(&app, &controller);
     Ok((app, controller))
 }
@@ -210,41 +215,14 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         c.setup.remember(&mut c.settings);
         c.save();
         let language = c.language();
-        let _players = play::players(&c.setup.final_names(language), &c.setup.colors);
-        let started: Result<Box<dyn play::Table>, crate::games::RuleError> =
-            match c.setup.game.as_str() {
-                "ovo" => {
-                    // RULES.md §1: the first seat is chosen at random.
-                    let first = rand::random_range(0.._players.len().max(1));
-                    let no_move_back = c.setup.variants.ovo_no_move_back;
-                    ovo::OvoTable::new(_players, first, no_move_back)
-                        .map(|t| Box::new(t) as Box<dyn play::Table>)
-                }
-                "iota" => iota::start(_players),
-                "omiga" => {
-                    let v = &c.setup.variants;
-                    let params = crate::games::Params::new()
-                        .with("table", v.omiga_table_param())
-                        .with(
-                            "allow_rotation",
-                            if v.omiga_allow_rotation { "on" } else { "off" },
-                        )
-                        .with(
-                            "free_discard",
-                            if v.omiga_free_discard { "on" } else { "off" },
-                        );
-                    omiga::OmigaTable::start(params, _players)
-                        .map(|t| Box::new(t) as Box<dyn play::Table>)
-                }
-                other => Err(crate::games::RuleError::new(format!(
-                    "unknown game {other}"
-                ))),
-            };
+        let started = lifecycle::start_table(c);
         match started {
             Ok(table) => {
                 play::show_message(&app, "", false);
                 table.show(&app, language);
                 c.table = Some(table);
+                c.begin_match();
+                c.after_change(&app);
                 app.set_screen(Screen::Game);
             }
             Err(e) => eprintln!("hotseat: the game could not start: {e}"),
@@ -258,16 +236,7 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
             table.reveal();
             table.show(&app, language);
         }
+        c.after_change(&app);
     });
-    {
-        let weak = app.as_weak();
-        let controller = controller.clone();
-        app.global::<GameChrome>().on_leave(move || {
-            if let Some(app) = weak.upgrade() {
-                controller.borrow_mut().table = None;
-                app.set_cover_up(false);
-                app.set_screen(Screen::Home);
-            }
-        });
-    }
+    lifecycle::wire(app, controller);
 }

@@ -7,7 +7,7 @@ use super::play::{self, tr};
 use super::{AppWindow, Controller, OmigaBridge, OmigaCardUi, OmigaCellUi, OmigaHandUi};
 use crate::games::omiga::{Action, Card, Colour, Figure, Omiga, Side};
 use crate::games::{Game, Outcome, Params, RuleResult, Seat};
-use crate::session::{Player, Session, Sharing};
+use crate::session::{AnySession, Player, Session, Sharing};
 use slint::{ComponentHandle, ModelRc, SharedString, VecModel};
 use std::any::Any;
 use std::cell::RefCell;
@@ -443,6 +443,14 @@ impl play::Table for OmigaTable {
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
     }
+
+    fn session(&self) -> &dyn AnySession {
+        &self.session
+    }
+
+    fn session_mut(&mut self) -> &mut dyn AnySession {
+        &mut self.session
+    }
 }
 
 /// A seed for a new shuffle (the rules core is deterministic from it).
@@ -532,6 +540,7 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
             Err(reason) => play::show_message(app, reason, true),
         }
         play::Table::show(&*table, app, language);
+        c.after_change(app);
     }
 
     let bridge = app.global::<OmigaBridge>();

@@ -6,7 +6,7 @@ use super::play::{self, tr};
 use super::{AppWindow, Controller, GameChrome, OvoBridge, OvoCell, OvoSeat};
 use crate::games::ovo::{Cell, CellView, Happened, Ovo, OvoAction, OvoEvent, Symbol};
 use crate::games::{Game, Outcome, Params, RuleResult, Seat};
-use crate::session::{Player, Session, Sharing};
+use crate::session::{AnySession, Player, Session, Sharing};
 use slint::{ComponentHandle, ModelRc, VecModel};
 use std::any::Any;
 use std::cell::RefCell;
@@ -88,14 +88,19 @@ impl OvoTable {
             .with("first", first)
             .with("no_move_back", if no_move_back { "on" } else { "off" });
         let session = Session::start(params, players, Sharing::PassAndPlay)?;
-        Ok(OvoTable {
+        Ok(Self::from_session(session))
+    }
+
+    /// A table around a match already under way (a resumed save).
+    pub fn from_session(session: Session<Ovo>) -> Self {
+        OvoTable {
             session,
             selected: None,
             path: Vec::new(),
             declare_after: false,
             confirming_ovo: false,
             reveal: None,
-        })
+        }
     }
 
     /// The session (for tests and the screenshot command).
@@ -691,6 +696,25 @@ impl play::Table for OvoTable {
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
     }
+
+    fn session(&self) -> &dyn AnySession {
+        &self.session
+    }
+
+    fn session_mut(&mut self) -> &mut dyn AnySession {
+        &mut self.session
+    }
+
+    fn undo(&mut self) -> RuleResult<()> {
+        let seat = self
+            .session
+            .undo_for()
+            .ok_or_else(|| crate::games::RuleError::new("that cannot be taken back now"))?;
+        self.session.undo(seat)?;
+        self.clear_selection();
+        self.confirming_ovo = false;
+        Ok(())
+    }
 }
 
 /// Runs `f` on the Ovo table on screen, then redraws and shows its note.
@@ -717,6 +741,7 @@ fn with_table(
         Some((text, warning)) => play::show_message(&app, &text, warning),
         None => play::show_message(&app, "", false),
     }
+    guard.after_change(&app);
 }
 
 /// Connects the Ovo board's callbacks to the table on screen.

@@ -3,7 +3,7 @@
 
 use super::{AppWindow, GameChrome};
 use crate::games::{Game, Outcome};
-use crate::session::{Gate, Player, SeatKind, Session};
+use crate::session::{AnySession, Gate, Player, SeatKind, Session};
 use slint::ComponentHandle;
 use std::any::Any;
 
@@ -16,6 +16,18 @@ pub trait Table: Any {
     fn reveal(&mut self);
     /// For downcasting in the game's own callbacks.
     fn as_any_mut(&mut self) -> &mut dyn Any;
+    /// The match, for what the shell does with every game (save, history, undo, cover).
+    fn session(&self) -> &dyn AnySession;
+    /// The match, to change it.
+    fn session_mut(&mut self) -> &mut dyn AnySession;
+    /// Takes back the last action (see `Session::undo`), dropping any half-made choice.
+    fn undo(&mut self) -> crate::games::RuleResult<()> {
+        let seat = self
+            .session()
+            .undo_seat()
+            .ok_or_else(|| crate::games::RuleError::new("that cannot be taken back now"))?;
+        self.session_mut().take_back(seat)
+    }
 }
 
 /// The players of a new game from the setup screen's names and colours.
@@ -99,4 +111,26 @@ pub fn show_message(app: &AppWindow, text: &str, warning: bool) {
 pub fn tr(language: &str, en: &str, ru: &str, arg: &str) -> String {
     let pattern = if language == "ru" { ru } else { en };
     pattern.replacen("{}", arg, 1)
+}
+
+/// A saved match back on screen, behind the cover of whoever acts next (Omiga: behind
+/// its countdown).
+pub fn restore(saved: &crate::session::SavedGame) -> crate::games::RuleResult<Box<dyn Table>> {
+    use crate::games::{iota::Iota, omiga::Omiga, ovo::Ovo};
+    match saved.game.as_str() {
+        "ovo" => Ok(Box::new(super::ovo::OvoTable::from_session(
+            Session::<Ovo>::from_saved(saved)?,
+        ))),
+        "iota" => Ok(Box::new(super::iota::IotaTable::from_session(Session::<
+            Iota,
+        >::from_saved(
+            saved
+        )?))),
+        "omiga" => Ok(Box::new(super::omiga::OmigaTable::from_session(
+            Session::<Omiga>::from_saved(saved)?,
+        ))),
+        other => Err(crate::games::RuleError::new(format!(
+            "unknown game '{other}' in the save"
+        ))),
+    }
 }

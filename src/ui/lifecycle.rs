@@ -1,0 +1,233 @@
+//! A match's life on screen beyond its rules: starting it from setup, saving it after
+//! every change, recording it when it ends, resuming it ("Continue"), a damaged save, and
+//! undo.
+
+use super::{play, AppWindow, Controller, GameChrome, Screen};
+use crate::games::{Params, RuleError, RuleResult};
+use crate::store::history;
+use crate::store::saves::{self, BadSave};
+use slint::ComponentHandle;
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::Instant;
+
+/// What the controller remembers about the match on screen.
+#[derive(Debug, Default)]
+pub struct Life {
+    /// How many actions the last save held (`None`: not saved yet).
+    saved_actions: Option<usize>,
+    /// When this match was started or resumed here (for "fastest win").
+    started: Option<Instant>,
+    /// The match was written to the history already.
+    recorded: bool,
+    /// The save that could not be read, while the home screen tells about it.
+    bad_save: Option<BadSave>,
+}
+
+/// A new match from the setup screen's choices.
+pub fn start_table(c: &Controller) -> RuleResult<Box<dyn play::Table>> {
+    let language = c.language();
+    let players = play::players(&c.setup.final_names(language), &c.setup.colors);
+    let v = &c.setup.variants;
+    let on_off = |b: bool| if b { "on" } else { "off" };
+    match c.setup.game.as_str() {
+        "ovo" => {
+            // RULES.md §1: the first seat is chosen at random.
+            let first = rand::random_range(0..players.len().max(1));
+            super::ovo::OvoTable::new(players, first, v.ovo_no_move_back)
+                .map(|t| Box::new(t) as Box<dyn play::Table>)
+        }
+        "iota" => super::iota::start(players),
+        "omiga" => {
+            let params = Params::new()
+                .with("table", v.omiga_table_param())
+                .with("allow_rotation", on_off(v.omiga_allow_rotation))
+                .with("free_discard", on_off(v.omiga_free_discard));
+            super::omiga::OmigaTable::start(params, players)
+                .map(|t| Box::new(t) as Box<dyn play::Table>)
+        }
+        other => Err(RuleError::new(format!("unknown game {other}"))),
+    }
+}
+
+impl Controller {
+    /// A match starts or resumes on screen now.
+    pub(crate) fn begin_match(&mut self) {
+        self.life.saved_actions = None;
+        self.life.started = Some(Instant::now());
+        self.life.recorded = false;
+    }
+
+    /// After anything happened on the table: save the match if it changed, record it in the
+    /// history when it ended, and show what may be taken back.
+    pub(crate) fn after_change(&mut self, app: &AppWindow) {
+        let language = self.language();
+        let Some(table) = self.table.as_ref() else {
+            return;
+        };
+        let session = table.session();
+        let saved = session.saved();
+        if let Some(dir) = &self.data_dir {
+            if self.life.saved_actions != Some(saved.actions.len()) {
+                match saves::save(dir, &saved) {
+                    Ok(()) => self.life.saved_actions = Some(saved.actions.len()),
+                    Err(e) => eprintln!(
+                        "hotseat: the game could not be saved in {}: {e}",
+                        dir.display()
+                    ),
+                }
+            }
+            if session.is_over() && !self.life.recorded {
+                let now = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_secs())
+                    .unwrap_or(0);
+                let duration = self.life.started.map(|s| s.elapsed().as_secs());
+                if let Some(entry) = session.finished_entry(now, duration) {
+                    match history::record(dir, entry) {
+                        Ok(()) => {
+                            self.life.recorded = true;
+                            saves::clear(dir);
+                        }
+                        Err(e) => {
+                            eprintln!("hotseat: the finished game could not be recorded: {e}")
+                        }
+                    }
+                }
+            }
+        }
+        let undo = session
+            .undo_seat()
+            .and_then(|seat| session.seat_players().get(seat))
+            .map(|p| play::tr(language, "Take back {}'s move", "Вернуть ход: {}", &p.name));
+        let label = undo.unwrap_or_default();
+        app.global::<GameChrome>()
+            .set_undo_label(label.clone().into());
+        app.set_cover_undo_label(label.into());
+    }
+}
+
+/// Shows "Continue" on the home screen when a match is saved, and any damaged save notice.
+pub fn show_continue(app: &AppWindow, c: &Controller) {
+    let language = c.language();
+    let saved = c.data_dir.as_deref().map(saves::exists).unwrap_or(false);
+    app.set_can_continue(saved);
+    app.set_continue_label(
+        play::tr(
+            language,
+            "Continue the saved game",
+            "Продолжить сохранённую игру",
+            "",
+        )
+        .into(),
+    );
+    match &c.life.bad_save {
+        Some(bad) => {
+            let kept = bad.kept_as.display().to_string();
+            app.set_notice(
+                play::tr(
+                    language,
+                    "This saved game could not be read; it was kept as {}.",
+                    "Сохранённую игру не удалось прочитать; файл сохранён как {}.",
+                    &kept,
+                )
+                .into(),
+            );
+            app.set_can_use_backup(bad.backup_available);
+        }
+        None => {
+            app.set_notice("".into());
+            app.set_can_use_backup(false);
+        }
+    }
+}
+
+/// Resumes the save in `dir` (the backup when `backup`), or explains why it cannot.
+fn resume(app: &AppWindow, c: &mut Controller, backup: bool) {
+    let Some(dir) = c.data_dir.clone() else {
+        return;
+    };
+    let loaded = if backup {
+        saves::load_backup(&dir)
+    } else {
+        saves::load(&dir)
+    };
+    let file = if backup {
+        saves::BACKUP_FILE
+    } else {
+        saves::SAVE_FILE
+    };
+    let outcome = match loaded {
+        Ok(Some(saved)) => play::restore(&saved).map_err(|e| saves::set_aside(&dir, file, e.0)),
+        Ok(None) => {
+            show_continue(app, c);
+            return;
+        }
+        Err(bad) => Err(bad),
+    };
+    match outcome {
+        Ok(mut table) => {
+            table.session_mut().raise_cover();
+            c.life.bad_save = None;
+            let language = c.language();
+            play::show_message(app, "", false);
+            table.show(app, language);
+            c.table = Some(table);
+            c.begin_match();
+            c.after_change(app);
+            app.set_screen(Screen::Game);
+        }
+        Err(bad) => {
+            eprintln!(
+                "hotseat: the saved game could not be resumed: {}; kept as {}",
+                bad.reason,
+                bad.kept_as.display()
+            );
+            c.life.bad_save = Some(bad);
+            app.set_screen(Screen::Home);
+        }
+    }
+    show_continue(app, c);
+}
+
+/// Connects Continue, the backup offer, undo and leaving a game.
+pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
+    let with = |f: fn(&AppWindow, &mut Controller)| {
+        let weak = app.as_weak();
+        let controller = controller.clone();
+        move || {
+            if let Some(app) = weak.upgrade() {
+                f(&app, &mut controller.borrow_mut());
+            }
+        }
+    };
+    app.on_continue_game(with(|app, c| resume(app, c, false)));
+    app.on_use_backup(with(|app, c| resume(app, c, true)));
+    let undo = |app: &AppWindow, c: &mut Controller| {
+        let language = c.language();
+        let Some(table) = c.table.as_mut() else {
+            return;
+        };
+        match table.undo() {
+            Ok(()) => {
+                play::show_message(
+                    app,
+                    &play::tr(language, "The move was taken back.", "Ход отменён.", ""),
+                    false,
+                );
+                table.show(app, language);
+            }
+            Err(e) => play::show_message(app, &e.0, true),
+        }
+        c.after_change(app);
+    };
+    app.global::<GameChrome>().on_undo(with(undo));
+    app.on_cover_undo(with(undo));
+    app.global::<GameChrome>().on_leave(with(|app, c| {
+        // The match stays saved: "Continue" brings it back behind the cover.
+        c.table = None;
+        app.set_cover_up(false);
+        app.set_screen(Screen::Home);
+        show_continue(app, c);
+    }));
+}

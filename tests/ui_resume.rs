@@ -1,0 +1,183 @@
+//! Never lose a game: the app rebuilt from its save resumes behind the cover, a damaged
+//! save is set aside with a clear notice and the backup offered, and an Ovo move can be
+//! taken back from the cover before the next player looks.
+#![cfg(feature = "ui")]
+
+use hotseat::ui::{build, AppWindow, GameChrome, Screen};
+use i_slint_backend_testing::{init_no_event_loop, ElementHandle, ElementQuery};
+use slint::ComponentHandle;
+use std::path::{Path, PathBuf};
+
+fn temp_data(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hotseat-resume-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn present(app: &AppWindow, label: &str) -> bool {
+    ElementHandle::find_by_accessible_label(app, label)
+        .next()
+        .is_some()
+}
+
+fn press(app: &AppWindow, label: &str) {
+    ElementHandle::find_by_accessible_label(app, label)
+        .next()
+        .unwrap_or_else(|| panic!("no element labelled '{label}'"))
+        .invoke_accessible_default_action();
+}
+
+/// The Ovo board as a screen reader reads it: the 36 cell labels, a1 to f6.
+fn board(app: &AppWindow) -> Vec<String> {
+    let mut cells: Vec<String> = ElementQuery::from_root(app)
+        .match_descendants()
+        .find_all()
+        .iter()
+        .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
+        .filter(|l| l.len() > 3 && l.as_bytes()[2] == b',' && l.as_bytes()[1].is_ascii_digit())
+        .collect();
+    cells.sort();
+    cells.dedup();
+    cells
+}
+
+fn tap(app: &AppWindow, cell: &str) {
+    let prefix = format!("{cell}, ");
+    ElementQuery::from_root(app)
+        .match_descendants()
+        .match_predicate(move |e| {
+            e.accessible_label()
+                .is_some_and(|l| l.starts_with(prefix.as_str()))
+        })
+        .find_first()
+        .unwrap_or_else(|| panic!("no cell {cell}"))
+        .invoke_accessible_default_action();
+}
+
+/// Starts Ovo for Anna and Boris and plays one step for whoever goes first.
+fn start_and_step(app: &AppWindow) -> (String, String) {
+    press(app, "Ovo");
+    app.invoke_rename(0, "Anna".into());
+    app.invoke_rename(1, "Boris".into());
+    press(app, "Start");
+    let first = app.get_cover_name().to_string();
+    let other = if first == "Anna" { "Boris" } else { "Anna" }.to_string();
+    let (from, to) = if first == "Anna" {
+        ("b1", "b2")
+    } else {
+        ("b6", "b5")
+    };
+    press(app, &format!("{first}, tap to reveal"));
+    tap(app, from);
+    tap(app, to);
+    assert!(app.get_cover_up());
+    assert_eq!(app.get_cover_name(), other.as_str());
+    (first, other)
+}
+
+#[test]
+fn a_rebuilt_app_continues_behind_the_cover_with_the_same_board() {
+    init_no_event_loop();
+    let dir = temp_data("continue");
+    let (app, _c) = build(Some(dir.clone())).unwrap();
+    app.invoke_set_language("en".into());
+    assert!(!app.get_can_continue(), "nothing saved yet");
+    let (_first, other) = start_and_step(&app);
+    press(&app, &format!("{other}, tap to reveal"));
+    let before = board(&app);
+    assert_eq!(before.len(), 36);
+    // The app is killed here.
+    drop(app);
+    let (again, _c) = build(Some(dir)).unwrap();
+    assert!(again.get_can_continue());
+    assert!(present(&again, "Continue the saved game"));
+    press(&again, "Continue the saved game");
+    assert_eq!(again.get_screen(), Screen::Game);
+    assert!(
+        again.get_cover_up(),
+        "a resumed game starts behind the cover"
+    );
+    assert_eq!(again.get_cover_name(), other.as_str());
+    assert!(
+        board(&again).is_empty(),
+        "nothing of the board under the cover"
+    );
+    press(&again, &format!("{other}, tap to reveal"));
+    assert_eq!(board(&again), before);
+}
+
+fn only_file_starting(dir: &Path, prefix: &str) -> Option<PathBuf> {
+    std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
+        })
+}
+
+#[test]
+fn a_damaged_save_is_kept_aside_and_the_backup_offered() {
+    init_no_event_loop();
+    let dir = temp_data("damaged");
+    let (app, _c) = build(Some(dir.clone())).unwrap();
+    app.invoke_set_language("en".into());
+    let (_first, other) = start_and_step(&app);
+    drop(app);
+    // The save is cut short, as by a dying battery; the backup (the save before) is whole.
+    let save = dir.join("current-game.json");
+    let bytes = std::fs::read(&save).unwrap();
+    std::fs::write(&save, &bytes[..bytes.len() / 2]).unwrap();
+    let (again, _c) = build(Some(dir.clone())).unwrap();
+    press(&again, "Continue the saved game");
+    assert_eq!(again.get_screen(), Screen::Home, "no crash, still home");
+    let notice = again.get_notice().to_string();
+    assert!(
+        notice.starts_with("This saved game could not be read; it was kept as "),
+        "{notice}"
+    );
+    let kept = only_file_starting(&dir, "current-game.broken-").expect("the damaged file is kept");
+    assert!(notice.contains(&kept.display().to_string()));
+    assert_eq!(std::fs::read(&kept).unwrap(), &bytes[..bytes.len() / 2]);
+    assert!(again.get_can_use_backup());
+    press(&again, "Open the previous save");
+    assert_eq!(again.get_screen(), Screen::Game);
+    assert!(again.get_cover_up());
+    assert_eq!(again.get_notice(), "");
+    // The backup is the game as it started: the first player is still to move.
+    assert_ne!(again.get_cover_name(), other.as_str());
+}
+
+#[test]
+fn an_ovo_move_is_taken_back_from_the_cover_before_the_next_player_looks() {
+    init_no_event_loop();
+    let (app, _c) = build(Some(temp_data("undo"))).unwrap();
+    app.invoke_set_language("en".into());
+    press(&app, "Ovo");
+    app.invoke_rename(0, "Anna".into());
+    app.invoke_rename(1, "Boris".into());
+    press(&app, "Start");
+    let first = app.get_cover_name().to_string();
+    press(&app, &format!("{first}, tap to reveal"));
+    let before = board(&app);
+    assert_eq!(
+        app.global::<GameChrome>().get_undo_label(),
+        "",
+        "nothing to take back yet"
+    );
+    let (from, to) = if first == "Anna" {
+        ("b1", "b2")
+    } else {
+        ("b6", "b5")
+    };
+    tap(&app, from);
+    tap(&app, to);
+    assert!(app.get_cover_up());
+    let undo = format!("Take back {first}'s move");
+    assert!(present(&app, &undo), "the cover offers the mover an undo");
+    press(&app, &undo);
+    assert!(!app.get_cover_up(), "the mover has the screen again");
+    assert_eq!(board(&app), before);
+    assert!(!present(&app, &undo));
+}
