@@ -473,7 +473,7 @@ impl Core {
     }
 
     /// Sends to the connected client; a failed write loses the connection.
-    fn to_client(&mut self, msg: &HostMsg) {
+    fn tell_client(&mut self, msg: &HostMsg) {
         let failed = match &mut self.peer {
             Peer::Connected {
                 stream, last_sent, ..
@@ -504,7 +504,7 @@ impl Core {
             Input::Msg(id, msg) if self.current(id) => self.message(msg),
             Input::Bad(id, reason) if self.current(id) => {
                 self.notify(HostEvent::Notice(format!("refused a message: {reason}")));
-                self.to_client(&HostMsg::Error { reason });
+                self.tell_client(&HostMsg::Error { reason });
             }
             Input::Gone(id, reason) if self.current(id) => self.lose(reason),
             Input::Msg(..) | Input::Bad(..) | Input::Gone(..) => {}
@@ -522,7 +522,7 @@ impl Core {
             }
             Input::Rematch => self.vote_rematch(HOST_SEAT),
             Input::Bye => {
-                self.to_client(&HostMsg::Ended {
+                self.tell_client(&HostMsg::Ended {
                     reason: "the host left the game".into(),
                 });
                 self.end_pairing();
@@ -581,7 +581,7 @@ impl Core {
             view: self.game.view(CLIENT_SEAT),
             countdown_ms: millis(self.countdown_left()),
         };
-        self.to_client(&welcome);
+        self.tell_client(&welcome);
         if resuming {
             self.notify(HostEvent::Resumed);
         } else {
@@ -596,7 +596,7 @@ impl Core {
 
     fn message(&mut self, msg: ClientMsg) {
         match msg {
-            ClientMsg::Hello { .. } => self.to_client(&HostMsg::Error {
+            ClientMsg::Hello { .. } => self.tell_client(&HostMsg::Error {
                 reason: "already joined: hello is only the first message".into(),
             }),
             ClientMsg::Ping => {}
@@ -618,7 +618,7 @@ impl Core {
                         self.rate.per_second
                     );
                     self.notify(HostEvent::Notice(format!("refused a flood: {reason}")));
-                    self.to_client(&HostMsg::Rejected { id, reason });
+                    self.tell_client(&HostMsg::Rejected { id, reason });
                     return;
                 }
                 let result = action
@@ -632,9 +632,9 @@ impl Core {
                             event: Omiga::event_for(&event, CLIENT_SEAT),
                             view: self.game.view(CLIENT_SEAT),
                         };
-                        self.to_client(&msg);
+                        self.tell_client(&msg);
                     }
-                    Err(e) => self.to_client(&HostMsg::Rejected {
+                    Err(e) => self.tell_client(&HostMsg::Rejected {
                         id,
                         reason: e.to_string(),
                     }),
@@ -673,7 +673,7 @@ impl Core {
                 event: Omiga::event_for(&event, CLIENT_SEAT),
                 view: self.game.view(CLIENT_SEAT),
             };
-            self.to_client(&msg);
+            self.tell_client(&msg);
         } else {
             self.notify(HostEvent::OpponentActed {
                 event: Omiga::event_for(&event, HOST_SEAT),
@@ -687,7 +687,7 @@ impl Core {
         if self.game.outcome() == Outcome::Ongoing || !matches!(self.peer, Peer::Connected { .. }) {
             let reason = "a rematch is possible once the game is over, with both devices here";
             if seat == CLIENT_SEAT {
-                self.to_client(&HostMsg::Error {
+                self.tell_client(&HostMsg::Error {
                     reason: reason.into(),
                 });
             } else {
@@ -700,7 +700,7 @@ impl Core {
             if seat == CLIENT_SEAT {
                 self.notify(HostEvent::RematchOffered);
             } else {
-                self.to_client(&HostMsg::RematchOffered);
+                self.tell_client(&HostMsg::RematchOffered);
             }
             return;
         }
@@ -728,7 +728,7 @@ impl Core {
             view: self.game.view(CLIENT_SEAT),
             countdown_ms: millis(countdown),
         };
-        self.to_client(&msg);
+        self.tell_client(&msg);
         self.notify(HostEvent::Started {
             game: self.games,
             view: self.game.view(HOST_SEAT),
@@ -768,7 +768,7 @@ impl Core {
                 });
             }
             Peer::Connected { last_sent, .. } if last_sent.elapsed() >= self.timing.heartbeat => {
-                self.to_client(&HostMsg::Ping);
+                self.tell_client(&HostMsg::Ping);
             }
             _ => {}
         }
