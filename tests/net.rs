@@ -17,8 +17,8 @@ const CODE: &str = "4821";
 fn fast() -> Timing {
     Timing {
         heartbeat: Duration::from_millis(50),
-        silent_after: Duration::from_millis(600),
-        hello_within: Duration::from_millis(600),
+        silent_after: Duration::from_millis(1500),
+        hello_within: Duration::from_millis(1500),
         resume_within: Duration::from_secs(3),
         countdown: Duration::ZERO,
     }
@@ -594,4 +594,30 @@ fn the_joined_device_never_receives_the_other_hand_or_any_deck() {
     }
     assert!(!text.contains("\"hands\"") && !text.contains("\"decks\""));
     assert!(text.contains("\"hand_sizes\"") && text.contains("\"deck_counts\""));
+}
+
+#[test]
+fn the_countdown_holds_actions_and_a_host_that_leaves_ends_the_pairing() {
+    let mut timing = fast();
+    timing.countdown = Duration::from_millis(400);
+    let host = start_host(2, timing);
+    let client = Client::join(host.addr(), CODE, timing).unwrap();
+    assert!(client.countdown() > Duration::from_millis(200));
+    let a = legal_from_view(client.first_view())[0];
+    let early = client
+        .act_and_wait(&a, Duration::from_secs(5), |_| {})
+        .unwrap_err();
+    assert!(early.to_string().contains("countdown"), "{early}");
+    let w = host.legal().unwrap()[0];
+    assert!(host.act(w).unwrap_err().to_string().contains("countdown"));
+    std::thread::sleep(Duration::from_millis(450));
+    client
+        .act_and_wait(&a, Duration::from_secs(5), |_| {})
+        .unwrap();
+    host.leave();
+    let ClientEvent::Ended(reason) = expect_client(&client, |e| matches!(e, ClientEvent::Ended(_)))
+    else {
+        unreachable!()
+    };
+    assert!(reason.contains("host left"), "{reason}");
 }
