@@ -1,10 +1,12 @@
 //! Hotseat: Ovo, IOTA and Omiga for phones and tablets.
 //!
 //! `games` is the pure rules core; `session` one match and its privacy gate; `referee`
-//! the headless text protocol; `store` what is kept on the device. Everything with a
+//! the headless text protocol; `store` what is kept on the device; `net`
+//! two-device Omiga on the LAN. Everything with a
 //! window lives in `ui`, behind the `ui` feature.
 
 pub mod games;
+pub mod net;
 pub mod referee;
 pub mod session;
 pub mod store;

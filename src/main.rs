@@ -1,13 +1,28 @@
 //! Desktop entry: `hotseat` runs the app; `hotseat referee` speaks the text protocol of
-//! RULES.md §5; `hotseat screenshot` renders screens to PNG.
+//! RULES.md §5; `hotseat screenshot` renders screens to PNG;
+//! `hotseat host` / `hotseat join` play two-device Omiga headless.
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage:
+const USAGE_HEAD: &str = "usage:
   hotseat                      run the app
   hotseat referee              the text protocol of RULES.md §5 on stdin/stdout
+  hotseat host ... / join ...  two-device Omiga, headless (docs/network.md):
+{NET}
   hotseat screenshot SCREEN [--size WxH] [--lang en|ru] [--theme light|dark|high-contrast] [--out FILE]
   hotseat screenshot --all DIR every screen at phone and tablet size";
+
+fn usage() -> String {
+    USAGE_HEAD.replace("{NET}", hotseat::net::headless::USAGE)
+}
+
+fn stdin_lines() -> std::io::BufReader<std::io::Stdin> {
+    std::io::BufReader::new(std::io::stdin())
+}
+
+fn stdout() -> std::io::Stdout {
+    std::io::stdout()
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -17,15 +32,17 @@ fn main() -> ExitCode {
             hotseat::referee::serve(stdin.lock(), std::io::stdout().lock())
                 .map_err(|e| e.to_string())
         }
+        Some("host") => hotseat::net::headless::host_command(&args[1..], stdin_lines(), stdout()),
+        Some("join") => hotseat::net::headless::join_command(&args[1..], stdin_lines(), stdout()),
         #[cfg(feature = "ui")]
         Some("screenshot") => hotseat::ui::screenshot::command(&args[1..]),
         #[cfg(feature = "ui")]
         None => hotseat::run_app().map_err(|e| e.to_string()),
         Some("--help" | "-h" | "help") => {
-            println!("{USAGE}");
+            println!("{}", usage());
             Ok(())
         }
-        _ => Err(format!("unknown command\n{USAGE}")),
+        _ => Err(format!("unknown command\n{}", usage())),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,10 +2,10 @@
 
 use super::cards::Card;
 use crate::games::{RuleError, RuleResult, Seat};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The two sides: White is seat 0 and sits at row 0, Black is seat 1 at row H-1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// Seat 0.
@@ -66,7 +66,7 @@ pub fn parse_table_size(word: &str) -> RuleResult<(u8, u8)> {
 }
 
 /// A card on the table and whose it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Placed {
     /// The owner.
     pub side: Side,

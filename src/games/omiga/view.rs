@@ -5,10 +5,10 @@ use super::cards::Card;
 use super::table::{Side, Table};
 use super::Omiga;
 use crate::games::{Outcome, Seat};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A card on the table as everyone sees it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlacedView {
     /// Column, 0 at White's left.
     pub x: u8,
@@ -21,7 +21,7 @@ pub struct PlacedView {
 }
 
 /// One seat's view: the public table and counts, its own hand, nothing else.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OmigaView {
     /// The seat this view is for (0 White, 1 Black).
     pub seat: Seat,
@@ -48,7 +48,7 @@ pub struct OmigaView {
 }
 
 /// What the acting seat did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Act {
     /// A card was laid.
@@ -72,7 +72,7 @@ pub enum Act {
 }
 
 /// Cards drawn from the top of the acting seat's deck.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Drew {
     /// How many cards.
     pub count: usize,
@@ -81,7 +81,7 @@ pub struct Drew {
 }
 
 /// What one applied action did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OmigaEvent {
     /// The acting seat.
     pub seat: Seat,

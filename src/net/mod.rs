@@ -1,0 +1,31 @@
+//! Two-device Omiga over the local network (issue 6): the wire `protocol`, the `host`
+//! (the authority, White), the `client` (the joined device, Black), `discovery` on the LAN,
+//! and the `headless` `host`/`join` commands that play through the referee notation.
+//! docs/network.md describes the messages, limits, timeouts and choices.
+
+pub mod client;
+pub mod discovery;
+pub mod headless;
+pub mod host;
+pub mod protocol;
+
+pub use client::{legal_from_view, Client, ClientEvent};
+pub use host::{Host, HostConfig, HostEvent};
+pub use protocol::{RateLimit, Timing};
+
+/// Why a network operation failed, in words a player understands.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NetError {
+    /// The host could not start or the command line was wrong.
+    #[error("{0}")]
+    Setup(String),
+    /// The other side refused (a wrong code, a full game, an illegal action).
+    #[error("{0}")]
+    Refused(String),
+    /// The connection failed or broke.
+    #[error("{0}")]
+    Connection(String),
+    /// The host has stopped.
+    #[error("the host has stopped")]
+    Stopped,
+}

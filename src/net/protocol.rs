@@ -1,0 +1,427 @@
+//! The wire protocol: serde JSON messages, one per line, with a size limit per line, a
+//! version handshake carrying the 4-digit join code, and heartbeats. Both ends read lines
+//! with [`LineReader`], which never holds more than [`MAX_LINE`] bytes of one message.
+
+use crate::games::omiga::{OmigaEvent, OmigaView};
+use crate::games::Seat;
+use serde::{Deserialize, Serialize};
+use std::io::{self, Read, Write};
+use std::time::Duration;
+
+/// The protocol version both ends must speak; `Hello` carries it.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The longest message, in bytes, without its newline (a full view is about 3 KB).
+pub const MAX_LINE: usize = 16 * 1024;
+
+/// The timings of one connection; tests shorten them, the app uses [`Timing::default`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timing {
+    /// How often each end sends `Ping` when it has nothing else to say.
+    pub heartbeat: Duration,
+    /// A peer that sends nothing (not even a heartbeat) for this long is gone.
+    pub silent_after: Duration,
+    /// A new connection must say `Hello` within this.
+    pub hello_within: Duration,
+    /// A dropped player may come back within this; after it the game ends.
+    pub resume_within: Duration,
+    /// The countdown both players see before a game starts.
+    pub countdown: Duration,
+}
+
+impl Default for Timing {
+    fn default() -> Self {
+        Timing {
+            heartbeat: Duration::from_secs(1),
+            silent_after: Duration::from_secs(5),
+            hello_within: Duration::from_secs(5),
+            resume_within: Duration::from_secs(60),
+            countdown: Duration::from_secs(3),
+        }
+    }
+}
+
+/// How many actions a client may send: a burst of `burst`, refilled at `per_second`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RateLimit {
+    /// Actions allowed at once.
+    pub burst: f64,
+    /// Actions allowed per second, sustained.
+    pub per_second: f64,
+}
+
+impl Default for RateLimit {
+    fn default() -> Self {
+        // A fast human taps a few cards a second; 20/s is far above that and far below a flood.
+        RateLimit {
+            burst: 10.0,
+            per_second: 20.0,
+        }
+    }
+}
+
+/// What the joining device sends.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+// Unknown fields are ignored, so a later version may add fields without a new version.
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMsg {
+    /// The first message: protocol version, the host's join code and, to come back after a
+    /// drop, the token the host gave at `Welcome`.
+    Hello {
+        /// Must equal [`PROTOCOL_VERSION`].
+        version: u32,
+        /// The 4-digit join code the host shows.
+        code: String,
+        /// The resume token from an earlier `Welcome` (absent on first join).
+        #[serde(default)]
+        resume: Option<String>,
+    },
+    /// An action in the notation of RULES.md §4, numbered by the client for its answer.
+    Act {
+        /// Echoed in `Accepted`/`Rejected`.
+        id: u64,
+        /// `place PN-GK@4,6` or `discard`.
+        action: String,
+    },
+    /// Asks for (or agrees to) another game with the same pairing, once a game is over.
+    Rematch,
+    /// A heartbeat.
+    Ping,
+    /// The player leaves on purpose: the game ends at once, nobody waits 60 s.
+    Bye,
+}
+
+/// What the host sends.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum HostMsg {
+    /// The join (or resume) was accepted.
+    Welcome {
+        /// The host's protocol version.
+        version: u32,
+        /// The seat this client plays (1, Black).
+        seat: Seat,
+        /// Present this token in `Hello` to resume after a drop.
+        token: String,
+        /// The client's own view now.
+        view: OmigaView,
+        /// Milliseconds until actions are taken (the countdown still running).
+        countdown_ms: u64,
+    },
+    /// The connection is refused; the host closes it after this line.
+    Refused {
+        /// Why, in words a player understands.
+        reason: String,
+    },
+    /// A new game starts (first game or rematch): the countdown begins now on both ends.
+    Started {
+        /// Which game of this pairing (1 for the first).
+        game: u32,
+        /// The client's view.
+        view: OmigaView,
+        /// Milliseconds of countdown.
+        countdown_ms: u64,
+    },
+    /// The client's action `id` was applied.
+    Accepted {
+        /// The client's number for the action.
+        id: u64,
+        /// What it did, as this seat may know it.
+        event: OmigaEvent,
+        /// The client's view after it.
+        view: OmigaView,
+    },
+    /// The client's action `id` was refused; nothing changed.
+    Rejected {
+        /// The client's number for the action (0 when it could not be read).
+        id: u64,
+        /// Why.
+        reason: String,
+    },
+    /// The other seat acted.
+    Update {
+        /// What it did, as this seat may know it (no drawn or discarded cards).
+        event: OmigaEvent,
+        /// The client's view after it.
+        view: OmigaView,
+    },
+    /// The other player asks for a rematch.
+    RematchOffered,
+    /// The pairing is over (a player left or did not come back in time).
+    Ended {
+        /// Why.
+        reason: String,
+    },
+    /// A message that could not be used (malformed, unknown); the connection stays.
+    Error {
+        /// Why.
+        reason: String,
+    },
+    /// A heartbeat.
+    Ping,
+}
+
+/// Why a line could not be read or used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProtocolError {
+    /// The line is longer than [`MAX_LINE`].
+    #[error("message longer than {MAX_LINE} bytes")]
+    TooLong,
+    /// The line is not UTF-8.
+    #[error("message is not UTF-8 text")]
+    NotText,
+    /// The line is not one of the protocol's messages.
+    #[error("malformed message: {0}")]
+    Malformed(String),
+    /// The peer closed the connection between messages.
+    #[error("the connection was closed")]
+    Closed,
+    /// The peer closed the connection in the middle of a message.
+    #[error("the connection was closed in the middle of a message")]
+    ClosedMidLine,
+    /// Nothing arrived for too long.
+    #[error("no message for {0} s")]
+    Silent(u64),
+    /// The operating system's error.
+    #[error("connection error: {0}")]
+    Io(String),
+}
+
+/// Decodes one line (without its newline) as a client message.
+pub fn decode_client(line: &[u8]) -> Result<ClientMsg, ProtocolError> {
+    decode(line)
+}
+
+/// Decodes one line (without its newline) as a host message.
+pub fn decode_host(line: &[u8]) -> Result<HostMsg, ProtocolError> {
+    decode(line)
+}
+
+fn decode<T: for<'de> Deserialize<'de>>(line: &[u8]) -> Result<T, ProtocolError> {
+    if line.len() > MAX_LINE {
+        return Err(ProtocolError::TooLong);
+    }
+    let text = std::str::from_utf8(line).map_err(|_| ProtocolError::NotText)?;
+    serde_json::from_str(text).map_err(|e| {
+        // serde's message names the field or type that was wrong; keep it short.
+        let mut reason = e.to_string();
+        reason.truncate(200);
+        ProtocolError::Malformed(reason)
+    })
+}
+
+/// Encodes a message as one line with its newline.
+pub fn encode<T: Serialize>(msg: &T) -> Vec<u8> {
+    // Our message types serialize infallibly (string keys, no maps with other keys).
+    let mut line = serde_json::to_vec(msg).unwrap_or_else(|_| b"{\"type\":\"ping\"}".to_vec());
+    line.push(b'\n');
+    line
+}
+
+/// Writes one message as a line and flushes.
+pub fn send<T: Serialize, W: Write>(out: &mut W, msg: &T) -> io::Result<()> {
+    out.write_all(&encode(msg))?;
+    out.flush()
+}
+
+/// What one attempt to read a line gave.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Read1 {
+    /// A whole line, without its newline.
+    Line(Vec<u8>),
+    /// Nothing yet (the socket's read timeout passed); the partial line is kept.
+    Idle,
+}
+
+/// Reads newline-terminated messages from a socket, at most [`MAX_LINE`] bytes each,
+/// keeping a partial line across read timeouts.
+pub struct LineReader<R> {
+    inner: R,
+    buf: Vec<u8>,
+    limit: usize,
+}
+
+impl<R: Read> LineReader<R> {
+    /// A reader with the protocol's limit.
+    pub fn new(inner: R) -> Self {
+        Self::with_limit(inner, MAX_LINE)
+    }
+
+    /// A reader with another limit (tests).
+    pub fn with_limit(inner: R, limit: usize) -> Self {
+        LineReader {
+            inner,
+            buf: Vec::new(),
+            limit,
+        }
+    }
+
+    /// Reads until a whole line, a timeout (`Idle`), the end, or an error.
+    pub fn read_line(&mut self) -> Result<Read1, ProtocolError> {
+        if let Some(line) = self.take_line()? {
+            return Ok(Read1::Line(line));
+        }
+        let mut chunk = [0u8; 4096];
+        loop {
+            match self.inner.read(&mut chunk) {
+                Ok(0) if self.buf.is_empty() => return Err(ProtocolError::Closed),
+                Ok(0) => return Err(ProtocolError::ClosedMidLine),
+                Ok(n) => {
+                    self.buf.extend_from_slice(&chunk[..n]);
+                    if let Some(line) = self.take_line()? {
+                        return Ok(Read1::Line(line));
+                    }
+                }
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    return Ok(Read1::Idle)
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(ProtocolError::Io(e.to_string())),
+            }
+        }
+    }
+
+    fn take_line(&mut self) -> Result<Option<Vec<u8>>, ProtocolError> {
+        match self.buf.iter().position(|&b| b == b'\n') {
+            Some(end) if end > self.limit => Err(ProtocolError::TooLong),
+            Some(end) => {
+                let mut line: Vec<u8> = self.buf.drain(..=end).collect();
+                line.pop();
+                if line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                Ok(Some(line))
+            }
+            None if self.buf.len() > self.limit => Err(ProtocolError::TooLong),
+            None => Ok(None),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn messages_round_trip_as_one_line() {
+        for msg in [
+            ClientMsg::Hello {
+                version: 1,
+                code: "1234".into(),
+                resume: None,
+            },
+            ClientMsg::Act {
+                id: 7,
+                action: "place PN-GK@4,6".into(),
+            },
+            ClientMsg::Rematch,
+            ClientMsg::Ping,
+            ClientMsg::Bye,
+        ] {
+            let line = encode(&msg);
+            assert_eq!(line.iter().filter(|&&b| b == b'\n').count(), 1);
+            assert_eq!(decode_client(&line[..line.len() - 1]), Ok(msg));
+        }
+        assert_eq!(
+            decode_client(br#"{"type":"hello","version":1,"code":"0042"}"#),
+            Ok(ClientMsg::Hello {
+                version: 1,
+                code: "0042".into(),
+                resume: None
+            })
+        );
+    }
+
+    #[test]
+    fn bad_lines_are_refused_with_a_reason() {
+        for (line, reason) in [
+            (&b"{not json"[..], "malformed"),
+            (b"{\"type\":\"act\"}", "missing field"),
+            (b"{\"type\":\"fly\"}", "unknown variant"),
+            (b"\xff\xfe", "UTF-8"),
+            (b"", "malformed"),
+        ] {
+            let e = decode_client(line).unwrap_err().to_string();
+            assert!(e.contains(reason), "{line:?}: {e}");
+        }
+        let long = vec![b' '; MAX_LINE + 1];
+        assert_eq!(decode_client(&long), Err(ProtocolError::TooLong));
+    }
+
+    #[test]
+    fn the_line_reader_keeps_partial_lines_and_enforces_the_limit() {
+        let mut r = LineReader::with_limit(&b"{\"a\":1}\r\nxyz\n0123456789abc"[..], 10);
+        assert_eq!(r.read_line(), Ok(Read1::Line(b"{\"a\":1}".to_vec())));
+        assert_eq!(r.read_line(), Ok(Read1::Line(b"xyz".to_vec())));
+        assert_eq!(r.read_line(), Err(ProtocolError::TooLong));
+        let mut r = LineReader::with_limit(&b"abc"[..], 10);
+        assert_eq!(r.read_line(), Err(ProtocolError::ClosedMidLine));
+        let mut r = LineReader::with_limit(&b""[..], 10);
+        assert_eq!(r.read_line(), Err(ProtocolError::Closed));
+        let mut r = LineReader::with_limit(&b"0123456789\n"[..], 10);
+        assert_eq!(r.read_line(), Ok(Read1::Line(b"0123456789".to_vec())));
+    }
+
+    /// Random bytes, random JSON-ish fragments and mutated real messages never panic the
+    /// decoders or the line reader, and never decode into anything but a real message.
+    #[test]
+    fn random_bytes_never_panic_the_decoder() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2026);
+        let real = [
+            encode(&ClientMsg::Hello {
+                version: 1,
+                code: "1234".into(),
+                resume: Some("ab".into()),
+            }),
+            encode(&ClientMsg::Act {
+                id: 1,
+                action: "place PN-GK@4,6".into(),
+            }),
+            encode(&HostMsg::Rejected {
+                id: 3,
+                reason: "taken".into(),
+            }),
+        ];
+        let alphabet = b"{}[]\":,0123456789abcdefghijklmnopqrstuvwxyz-_@ \n\\\xff\x00";
+        let mut decoded = 0;
+        for i in 0..20_000 {
+            let bytes: Vec<u8> = match i % 3 {
+                0 => (0..rng.random_range(0..64)).map(|_| rng.random()).collect(),
+                1 => (0..rng.random_range(0..64))
+                    .map(|_| alphabet[rng.random_range(0..alphabet.len())])
+                    .collect(),
+                _ => {
+                    let mut b = real[rng.random_range(0..real.len())].clone();
+                    for _ in 0..rng.random_range(1..4) {
+                        let at = rng.random_range(0..b.len());
+                        b[at] = rng.random();
+                    }
+                    b
+                }
+            };
+            if let Ok(msg) = decode_client(&bytes) {
+                // Whatever decodes must spell back to a message that decodes the same.
+                let again = encode(&msg);
+                assert_eq!(decode_client(&again[..again.len() - 1]), Ok(msg));
+                decoded += 1;
+            }
+            let _ = decode_host(&bytes);
+            let mut reader = LineReader::with_limit(&bytes[..], 32);
+            for _ in 0..70 {
+                match reader.read_line() {
+                    Ok(Read1::Line(line)) => assert!(line.len() <= 32),
+                    Ok(Read1::Idle) => unreachable!("a slice never times out"),
+                    Err(_) => break,
+                }
+            }
+        }
+        // Mutations that hit the string contents keep real messages valid.
+        assert!(decoded > 0);
+    }
+}
