@@ -1,6 +1,7 @@
 //! The Slint bridge: fills the screens from the app's state and turns taps into changes.
 //! No rule is decided here; games are played through `session`.
 
+mod history;
 pub mod iota;
 mod lifecycle;
 pub mod omiga;
@@ -239,4 +240,5 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         c.after_change(&app);
     });
     lifecycle::wire(app, controller);
+    history::wire(app, controller);
 }

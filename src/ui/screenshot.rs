@@ -135,6 +135,10 @@ fn stage(
             app.invoke_open_game("ovo".into());
         }
         "settings" => app.set_screen(Screen::Settings),
+        "history" => {
+            app.invoke_show_history();
+            app.set_screen(Screen::History);
+        }
         "rules" => app.set_screen(Screen::Rules),
         "cover" => {
             app.invoke_open_game("iota".into());

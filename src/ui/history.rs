@@ -1,0 +1,164 @@
+//! The history screen: finished games, newest first, each player's record, and a finished
+//! game's moves in notation.
+
+use super::{play, AppWindow, Controller, HistoryRow, StatsRow};
+use crate::session::FinishedGame;
+use crate::store::history;
+use slint::{ComponentHandle, ModelRc, VecModel};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// `2026-11-29` for a time in seconds since 1970 (UTC; days from the civil calendar).
+pub fn date(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+fn game_title(game: &str) -> &'static str {
+    match game {
+        "ovo" => "Ovo",
+        "iota" => "IOTA",
+        _ => "Omiga",
+    }
+}
+
+/// "Anna won", "Anna, Boris share the win", "A draw".
+pub fn result(g: &FinishedGame, language: &str) -> String {
+    let names: Vec<&str> = g
+        .winners
+        .iter()
+        .filter_map(|s| g.names.get(*s).map(String::as_str))
+        .collect();
+    match names.as_slice() {
+        [] => play::tr(language, "A draw", "Ничья", ""),
+        [one] => play::tr(language, "{} won", "Победа: {}", one),
+        many => play::tr(
+            language,
+            "{} share the win",
+            "Общая победа: {}",
+            &many.join(", "),
+        ),
+    }
+}
+
+fn minutes(secs: u64) -> String {
+    format!("{}:{:02}", secs / 60, secs % 60)
+}
+
+/// Fills the history screen from the data folder.
+pub fn show(app: &AppWindow, c: &Controller) {
+    let language = c.language();
+    let (games, note) = c.data_dir.as_deref().map(history::list).unwrap_or_default();
+    if let Some(note) = note {
+        eprintln!("hotseat: {note}");
+    }
+    let rows: Vec<HistoryRow> = games
+        .iter()
+        .rev()
+        .map(|g| HistoryRow {
+            title: format!("{} — {}", game_title(&g.game), date(g.finished_at)).into(),
+            players: g.names.join(", ").into(),
+            result: result(g, language).into(),
+        })
+        .collect();
+    let stats: Vec<StatsRow> = history::statistics(&games)
+        .into_iter()
+        .map(|((name, game), s)| {
+            let best = if game == "iota" && s.best_turn > 0 {
+                play::tr(
+                    language,
+                    "best turn {}",
+                    "лучший ход {}",
+                    &s.best_turn.to_string(),
+                )
+            } else if game == "omiga" {
+                s.fastest_win_secs
+                    .map(|d| {
+                        play::tr(
+                            language,
+                            "fastest win {}",
+                            "быстрейшая победа {}",
+                            &minutes(d),
+                        )
+                    })
+                    .unwrap_or_default()
+            } else {
+                String::new()
+            };
+            StatsRow {
+                name: name.into(),
+                game: game_title(&game).into(),
+                played: s.played as i32,
+                won: s.won as i32,
+                best: best.into(),
+            }
+        })
+        .collect();
+    app.set_history_games(ModelRc::new(VecModel::from(rows)));
+    app.set_history_stats(ModelRc::new(VecModel::from(stats)));
+    app.set_history_opened(-1);
+}
+
+/// Opens the `index`-th game of the list (newest first): its moves, by player.
+fn open(app: &AppWindow, c: &Controller, index: usize) {
+    let (games, _) = c.data_dir.as_deref().map(history::list).unwrap_or_default();
+    let Some(g) = games.iter().rev().nth(index) else {
+        return;
+    };
+    let moves: Vec<slint::SharedString> = g
+        .saved
+        .actions
+        .iter()
+        .enumerate()
+        .map(|(n, (seat, line))| {
+            let name = g.names.get(*seat).map(String::as_str).unwrap_or("?");
+            format!("{}. {name}: {line}", n + 1).into()
+        })
+        .collect();
+    let language = c.language();
+    app.set_history_opened_title(
+        format!("{} — {}", game_title(&g.game), result(g, language)).into(),
+    );
+    app.set_history_opened_moves(ModelRc::new(VecModel::from(moves)));
+    app.set_history_opened(index as i32);
+}
+
+/// Connects the history screen.
+pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
+    let with = |f: fn(&AppWindow, &Controller, i32)| {
+        let weak = app.as_weak();
+        let controller = controller.clone();
+        move |i: i32| {
+            if let Some(app) = weak.upgrade() {
+                f(&app, &controller.borrow(), i);
+            }
+        }
+    };
+    let show_all = with(|app, c, _| show(app, c));
+    app.on_show_history(move || show_all(0));
+    app.on_open_history(with(|app, c, i| open(app, c, i.max(0) as usize)));
+    let close = with(|app, _c, _| app.set_history_opened(-1));
+    app.on_close_history(move || close(0));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_read_as_the_calendar_does() {
+        assert_eq!(date(0), "1970-01-01");
+        assert_eq!(date(951_782_400), "2000-02-29");
+        assert_eq!(date(1_795_910_400), "2026-11-29");
+    }
+}
