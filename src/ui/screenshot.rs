@@ -23,6 +23,7 @@ pub const SCREENS: &[&str] = &[
     "iota",
     "omiga",
     "omiga-end",
+    "history",
 ];
 
 /// The sizes `screenshot --all` renders: phone portrait and tablet landscape.
