@@ -1,11 +1,14 @@
 //! Desktop entry: `hotseat` runs the app; `hotseat referee` speaks the text protocol of
-//! RULES.md §5; `hotseat screenshot` renders screens to PNG.
+//! RULES.md §5; `hotseat selfplay` pits the app's opponents
+//! against each other; `hotseat screenshot` renders screens to PNG.
 
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   hotseat                      run the app
   hotseat referee              the text protocol of RULES.md §5 on stdin/stdout
+  hotseat selfplay --game ovo|iota|omiga [--players N] [--games K] [--levels a,b] [--seed S] [--untimed]
+                               app opponents play each other; results and games per second
   hotseat screenshot SCREEN [--size WxH] [--lang en|ru] [--theme light|dark|high-contrast] [--out FILE]
   hotseat screenshot --all DIR every screen at phone and tablet size";
 
@@ -17,6 +20,7 @@ fn main() -> ExitCode {
             hotseat::referee::serve(stdin.lock(), std::io::stdout().lock())
                 .map_err(|e| e.to_string())
         }
+        Some("selfplay") => hotseat::ai::selfplay::command(&args[1..]),
         #[cfg(feature = "ui")]
         Some("screenshot") => hotseat::ui::screenshot::command(&args[1..]),
         #[cfg(feature = "ui")]
