@@ -116,7 +116,7 @@ fn scored(game: &Iota, seat: usize) -> Vec<(Vec<(Card, Cell)>, u32)> {
         .into_iter()
         .filter_map(|p| game.check_placement(seat, &p).ok().map(|s| (p, s)))
         .collect();
-    all.sort_by(|a, b| b.1.cmp(&a.1));
+    all.sort_by_key(|p| std::cmp::Reverse(p.1));
     all
 }
 

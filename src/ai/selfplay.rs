@@ -187,13 +187,15 @@ fn check_step<G: Game>(game: &G, action: &G::Action) -> Result<(), String> {
     Ok(())
 }
 
-/// Plays one game between bots of `levels` (one per seat).
+/// Plays one game between bots of `levels` (one per seat), at most `cap` actions
+/// (`None`: the game's own cap); a game cut off counts as a draw.
 pub fn play_one<G: Opponents>(
     params: &Params,
     levels: &[Level],
     rng: &mut ChaCha8Rng,
     untimed: bool,
     times: &mut [DecisionTimes; 4],
+    cap: Option<usize>,
 ) -> Result<GameRecord, String> {
     let mut game = G::new_game(params).map_err(|e| e.to_string())?;
     let seats = game.seats();
@@ -210,11 +212,11 @@ pub fn play_one<G: Opponents>(
     let mut clock: Vec<u64> = (0..seats)
         .map(|s| think_ms(levels[s % levels.len()], rng))
         .collect();
-    let cap = if G::NAME == "ovo" {
+    let cap = cap.unwrap_or(if G::NAME == "ovo" {
         OVO_MAX_PLIES
     } else {
         OTHER_MAX_PLIES
-    };
+    });
     let mut actions = Vec::new();
     while !game.outcome().is_over() && actions.len() < cap {
         let acting = game.to_act();
@@ -299,9 +301,9 @@ pub fn run(config: &Config) -> Result<Report, String> {
         let mut game_rng = ChaCha8Rng::seed_from_u64(rng.random());
         let t = &mut report.times;
         let record = match config.game.as_str() {
-            "ovo" => play_one::<Ovo>(&params, &levels, &mut game_rng, config.untimed, t),
-            "iota" => play_one::<Iota>(&params, &levels, &mut game_rng, config.untimed, t),
-            "omiga" => play_one::<Omiga>(&params, &levels, &mut game_rng, config.untimed, t),
+            "ovo" => play_one::<Ovo>(&params, &levels, &mut game_rng, config.untimed, t, None),
+            "iota" => play_one::<Iota>(&params, &levels, &mut game_rng, config.untimed, t, None),
+            "omiga" => play_one::<Omiga>(&params, &levels, &mut game_rng, config.untimed, t, None),
             other => Err(format!("unknown game '{other}'")),
         }
         .map_err(|e| format!("game {k} ({params}): {e}"))?;
