@@ -352,5 +352,4 @@ fn levels_read_and_print_and_stay_within_a_second() {
         paces[0] > paces[1] && paces[1] > paces[2],
         "hard is the fastest"
     );
-    let _: u8 = rng.random();
 }
