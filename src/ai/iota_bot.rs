@@ -20,7 +20,7 @@ const HARD_CANDIDATES: usize = 8;
 /// Sampled hands of the next player per candidate (hard).
 const HARD_SAMPLES: usize = 3;
 /// How much of the next player's best reply the hard level counts against a placement.
-const REPLY_WEIGHT: f64 = 0.7;
+const REPLY_WEIGHT: f64 = 0.35;
 
 /// An IOTA opponent.
 #[derive(Debug, Clone)]

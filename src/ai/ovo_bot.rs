@@ -38,6 +38,9 @@ pub struct Memory {
     cells: [Belief; CELLS],
 }
 
+/// The extra cost of a home cell another seat's egg stands on (it must be moved out).
+const EVICT: i32 = 3;
+
 /// A value beyond any heuristic score: a won or lost game.
 const WIN: f64 = 1000.0;
 
@@ -297,12 +300,28 @@ fn distance(game: &Ovo, seat: Seat) -> f64 {
         .collect();
     let nearest = |cell: Cell, set: &[Cell]| set.iter().map(|&c| dist(cell, c)).min().unwrap_or(0);
     let back = away.iter().map(|&c| nearest(c, &home)).min().unwrap_or(0);
+    // A home cell taken by another seat's egg must be emptied first: it costs more.
+    let board = game.board();
+    let open_home: Vec<(Cell, i32)> = home
+        .iter()
+        .filter_map(|&h| match board.get(h) {
+            None => Some((h, 0)),
+            Some(e) if e.owner == seat && e.hidden => None,
+            Some(_) => Some((h, EVICT)),
+        })
+        .collect();
     let mut d = 0;
-    for (cell, egg) in game.board().eggs().filter(|(_, e)| e.owner == seat) {
-        d += if egg.hidden {
-            nearest(cell, &home)
-        } else {
+    for (cell, egg) in board.eggs().filter(|(_, e)| e.owner == seat) {
+        d += if !egg.hidden {
             nearest(cell, &away) + back + 1
+        } else if home.contains(&cell) {
+            0
+        } else {
+            open_home
+                .iter()
+                .map(|&(h, extra)| dist(cell, h) + extra)
+                .min()
+                .unwrap_or(0)
         };
     }
     f64::from(d)

@@ -119,6 +119,8 @@ pub struct GameRecord {
     pub plies: usize,
     /// Every action line, in order (for the checksum).
     pub actions: Vec<String>,
+    /// The position at the end.
+    pub last_position: String,
 }
 
 /// Times of the decisions of one level.
@@ -278,6 +280,7 @@ pub fn play_one<G: Opponents>(
         cut_off,
         plies: actions.len(),
         actions,
+        last_position: game.position(),
     })
 }
 
@@ -426,6 +429,9 @@ pub fn table(config: &Config, report: &Report) -> String {
                 t.deadline_hits
             );
         }
+    }
+    if let Some(g) = report.games.iter().find(|g| g.cut_off) {
+        let _ = writeln!(out, "a game cut off ended at: {}", g.last_position);
     }
     let _ = writeln!(out, "checksum: {:016x}", checksum(report));
     out
