@@ -7,6 +7,7 @@
 //! look ahead) it builds a *determinized* state from its view and its own memory,
 //! sampling everything it cannot know (see `docs/opponents.md`).
 
+pub mod background;
 pub mod iota_bot;
 pub mod omiga_bot;
 pub mod ovo_bot;
