@@ -24,7 +24,7 @@ pub struct Pace {
 /// The think time per level, as data for the UI's timer and the self-play clock.
 pub fn pace(level: Level) -> Pace {
     let (think, spread) = match level {
-        Level::Random => (2500, 800),
+        Level::Random => (3500, 1000),
         Level::Easy => (3500, 1000),
         Level::Medium => (2200, 600),
         Level::Hard => (1400, 400),
@@ -198,10 +198,8 @@ impl OmigaBot {
         if places.is_empty() {
             return legal.first().copied();
         }
-        if self.level >= Level::Medium || rng.random_bool(0.5) {
-            if let Some(win) = places.iter().find(|a| wins(&state, me, a)) {
-                return Some(*win);
-            }
+        if let Some(win) = places.iter().find(|a| wins(&state, me, a)) {
+            return Some(*win);
         }
         match self.level {
             Level::Random | Level::Easy => {

@@ -41,6 +41,10 @@ pub struct Memory {
 /// The extra cost of a home cell another seat's egg stands on (it must be moved out).
 const EVICT: i32 = 3;
 
+/// How much the best opponent's distance counts against the bot's own: below 1, so that
+/// it brings its own eggs home rather than trade moves pulling others' eggs out.
+const SPITE: f64 = 0.5;
+
 /// A value beyond any heuristic score: a won or lost game.
 const WIN: f64 = 1000.0;
 
@@ -69,21 +73,21 @@ fn style(level: Level) -> Style {
             noise: 0.0,
         },
         Level::Easy => Style {
-            forget: 0.12,
+            forget: 0.04,
             samples: 1,
             reply: false,
             careless: 0.25,
             noise: 1.5,
         },
         Level::Medium => Style {
-            forget: 0.05,
+            forget: 0.02,
             samples: 4,
             reply: false,
             careless: 0.0,
             noise: 0.3,
         },
         Level::Hard => Style {
-            forget: 0.01,
+            forget: 0.005,
             samples: 6,
             reply: true,
             careless: 0.0,
@@ -349,7 +353,7 @@ fn evaluate(game: &Ovo, seat: Seat) -> f64 {
     let threat = (0..game.players())
         .filter(|&s| s != seat && !game.is_out(s))
         .any(|s| all_home(game, s));
-    best_other - mine - if threat { WIN / 2.0 } else { 0.0 }
+    SPITE * best_other - mine - if threat { WIN / 2.0 } else { 0.0 }
 }
 
 /// Every egg of `seat` hidden on its camp (in this determinization).
