@@ -379,11 +379,6 @@ fn moves(actions: Vec<OvoAction>) -> Vec<OvoAction> {
         .collect()
 }
 
-/// The next seat to act after `seat` that is still playing.
-fn next_seat(game: &Ovo) -> Seat {
-    game.turn()
-}
-
 impl OvoBot {
     /// The decision, once the memory is up to date.
     fn decide(&mut self, view: &OvoView, rng: &mut ChaCha8Rng) -> Option<OvoAction> {
@@ -522,7 +517,8 @@ fn reply_value(after: &Ovo, me: Seat) -> f64 {
     if after.outcome().is_over() {
         return evaluate(after, me);
     }
-    let them = next_seat(after);
+    // The rules core has already skipped eliminated seats.
+    let them = after.turn();
     if all_home(after, them) {
         return -WIN;
     }
