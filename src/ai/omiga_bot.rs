@@ -183,9 +183,9 @@ fn winning_cells(game: &Omiga, seat: Seat) -> Vec<(i32, i32)> {
 impl OmigaBot {
     fn decide(&mut self, view: &OmigaView, rng: &mut ChaCha8Rng) -> Option<Action> {
         let me = view.seat;
-        let them = 1 - me;
         let deadline = Deadline::after(self.limit);
         let state = sample_state(view, &self.discarded, rng).ok()?;
+        let them = Side::of_seat(me)?.opponent().seat();
         let legal = state.legal_actions(me);
         if self.level == Level::Random {
             return legal.choose(rng).copied();

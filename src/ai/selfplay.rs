@@ -90,9 +90,12 @@ impl Config {
             other => return Err(format!("unknown game '{other}' (ovo, iota, omiga)")),
         };
         if !allowed.contains(&c.players) {
+            let allowed: Vec<String> = allowed.iter().map(|n| n.to_string()).collect();
             return Err(format!(
-                "{} is played by {:?} players, not {}",
-                c.game, allowed, c.players
+                "{} is played by {} players, not {}",
+                c.game,
+                allowed.join(" or "),
+                c.players
             ));
         }
         if c.games == 0 {
@@ -199,6 +202,9 @@ pub fn play_one<G: Opponents>(
     times: &mut [DecisionTimes; 4],
     cap: Option<usize>,
 ) -> Result<GameRecord, String> {
+    if levels.is_empty() {
+        return Err("no levels given".into());
+    }
     let mut game = G::new_game(params).map_err(|e| e.to_string())?;
     let seats = game.seats();
     let mut bots: Vec<_> = (0..seats)
