@@ -20,7 +20,7 @@ const HARD_CANDIDATES: usize = 8;
 /// Sampled hands of the next player per candidate (hard).
 const HARD_SAMPLES: usize = 3;
 /// How much of the next player's best reply the hard level counts against a placement.
-const REPLY_WEIGHT: f64 = 0.35;
+const REPLY_WEIGHT: f64 = 0.5;
 
 /// An IOTA opponent.
 #[derive(Debug, Clone)]
@@ -165,7 +165,12 @@ impl IotaBot {
             Level::Medium => placements.first().map(|(p, _)| Action::Place(p.clone())),
             Level::Hard => {
                 let mut best: Option<(f64, &Vec<(Card, Cell)>)> = None;
-                for (p, score) in placements.iter().take(HARD_CANDIDATES) {
+                let top = placements.first().map_or(0, |(_, s)| *s);
+                let near_best = placements
+                    .iter()
+                    .take(HARD_CANDIDATES)
+                    .filter(|(_, s)| *s * 4 >= top * 3);
+                for (p, score) in near_best {
                     if deadline.passed() && best.is_some() {
                         self.hit_deadline = true;
                         break;
