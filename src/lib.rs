@@ -1,8 +1,8 @@
 //! Hotseat: Ovo, IOTA and Omiga for phones and tablets.
 //!
-//! `games` is the pure rules core; `ai` the opponents and the self-play bench; `session` one match and its privacy gate; `referee`
-//! the headless text protocol; `store` what is kept on the device. Everything with a
-//! window lives in `ui`, behind the `ui` feature.
+//! `games` is the pure rules core; `ai` the opponents and the self-play bench; `session`
+//! one match and its privacy gate; `referee` the headless text protocol; `store` what is
+//! kept on the device. Everything with a window lives in `ui`, behind the `ui` feature.
 
 pub mod ai;
 pub mod games;

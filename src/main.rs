@@ -1,6 +1,6 @@
 //! Desktop entry: `hotseat` runs the app; `hotseat referee` speaks the text protocol of
-//! RULES.md §5; `hotseat selfplay` pits the app's opponents
-//! against each other; `hotseat screenshot` renders screens to PNG.
+//! RULES.md §5; `hotseat selfplay` pits the app's opponents against each other;
+//! `hotseat screenshot` renders screens to PNG.
 
 use std::process::ExitCode;
 
