@@ -1,10 +1,11 @@
 //! Hotseat: Ovo, IOTA and Omiga for phones and tablets.
 //!
-//! `games` is the pure rules core; `session` one match and its privacy gate; `referee`
-//! the headless text protocol; `store` what is kept on the device; `net`
-//! two-device Omiga on the LAN. Everything with a
-//! window lives in `ui`, behind the `ui` feature.
+//! `games` is the pure rules core; `ai` the opponents and the self-play bench; `session`
+//! one match and its privacy gate; `referee` the headless text protocol; `store` what is
+//! kept on the device; `net` two-device Omiga on the LAN. Everything with a window lives
+//! in `ui`, behind the `ui` feature.
 
+pub mod ai;
 pub mod games;
 pub mod net;
 pub mod referee;

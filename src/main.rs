@@ -1,6 +1,7 @@
 //! Desktop entry: `hotseat` runs the app; `hotseat referee` speaks the text protocol of
-//! RULES.md §5; `hotseat screenshot` renders screens to PNG;
-//! `hotseat host` / `hotseat join` play two-device Omiga headless.
+//! RULES.md §5; `hotseat screenshot` renders screens to PNG; `hotseat host` / `hotseat
+//! join` play two-device Omiga headless; `hotseat selfplay` pits the app's opponents
+//! against each other.
 
 use std::process::ExitCode;
 
@@ -9,6 +10,8 @@ const USAGE_HEAD: &str = "usage:
   hotseat referee              the text protocol of RULES.md §5 on stdin/stdout
   hotseat host ... / join ...  two-device Omiga, headless (docs/network.md):
 {NET}
+  hotseat selfplay --game ovo|iota|omiga [--players N] [--games K] [--levels a,b] [--seed S] [--untimed]
+                               app opponents play each other; results and games per second
   hotseat screenshot SCREEN [--size WxH] [--lang en|ru] [--theme light|dark|high-contrast] [--out FILE]
   hotseat screenshot --all DIR every screen at phone and tablet size";
 
@@ -34,6 +37,7 @@ fn main() -> ExitCode {
         }
         Some("host") => hotseat::net::headless::host_command(&args[1..], stdin_lines(), stdout()),
         Some("join") => hotseat::net::headless::join_command(&args[1..], stdin_lines(), stdout()),
+        Some("selfplay") => hotseat::ai::selfplay::command(&args[1..]),
         #[cfg(feature = "ui")]
         Some("screenshot") => hotseat::ui::screenshot::command(&args[1..]),
         #[cfg(feature = "ui")]

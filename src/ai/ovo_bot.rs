@@ -1,0 +1,587 @@
+//! The Ovo opponent: a memory of the hidden eggs that fades with the level, a
+//! determinized search that samples the owners it does not know, and a vote.
+//!
+//! Every hidden egg was once visible and every move is public, so a perfect memory would
+//! know every owner; people forget, and so do these bots (per turn, each remembered
+//! owner is forgotten with a level's probability). What is forgotten is sampled: each
+//! determinization gives the unknown hidden eggs owners consistent with what the seat
+//! still knows (egg counts, visible eggs, its own peeks, flips it watched). Each
+//! determinization is searched (hard: its move and the next seat's best reply), and the
+//! best move of each casts a vote. It declares "Ovo!" only when its memory is sure.
+
+use super::{Bot, Deadline, Level, Told};
+use crate::games::ovo::Cell;
+use crate::games::ovo::{
+    camp_owner, eggs_per_seat, CellView, Happened, Ovo, OvoAction, OvoView, Symbol, CELLS,
+};
+use crate::games::{Game, Outcome, RuleResult, Seat};
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use std::time::Duration;
+
+/// What the bot believes stands on a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Belief {
+    /// No egg.
+    Empty,
+    /// A visible egg of this seat.
+    Visible(Seat),
+    /// A hidden egg, with its owner when remembered.
+    Hidden(Option<Seat>),
+}
+
+/// The bot's memory of the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Memory {
+    players: usize,
+    cells: [Belief; CELLS],
+}
+
+/// The extra cost of a home cell another seat's egg stands on (it must be moved out).
+const EVICT: i32 = 3;
+
+/// How much the best opponent's distance counts against the bot's own: below 1, so that
+/// it brings its own eggs home rather than trade moves pulling others' eggs out.
+const SPITE: f64 = 0.5;
+
+/// A value beyond any heuristic score: a won or lost game.
+const WIN: f64 = 1000.0;
+
+/// How a level plays Ovo.
+#[derive(Debug, Clone, Copy)]
+struct Style {
+    /// Chance per own turn of forgetting each remembered hidden owner.
+    forget: f64,
+    /// Determinizations searched (each votes).
+    samples: usize,
+    /// Also look at the next seat's best reply.
+    reply: bool,
+    /// Chance of a careless random move.
+    careless: f64,
+    /// Noise added to each evaluation.
+    noise: f64,
+}
+
+fn style(level: Level) -> Style {
+    match level {
+        Level::Random => Style {
+            forget: 1.0,
+            samples: 1,
+            reply: false,
+            careless: 1.0,
+            noise: 0.0,
+        },
+        Level::Easy => Style {
+            forget: 0.04,
+            samples: 1,
+            reply: false,
+            careless: 0.25,
+            noise: 1.5,
+        },
+        Level::Medium => Style {
+            forget: 0.02,
+            samples: 4,
+            reply: false,
+            careless: 0.0,
+            noise: 0.3,
+        },
+        Level::Hard => Style {
+            forget: 0.005,
+            samples: 6,
+            reply: true,
+            careless: 0.0,
+            noise: 0.0,
+        },
+    }
+}
+
+/// An Ovo opponent.
+#[derive(Debug, Clone)]
+pub struct OvoBot {
+    level: Level,
+    limit: Option<Duration>,
+    memory: Option<Memory>,
+    hit_deadline: bool,
+}
+
+impl OvoBot {
+    /// A new opponent at `level`, thinking at most `limit` per decision.
+    pub fn new(level: Level, limit: Option<Duration>) -> OvoBot {
+        OvoBot {
+            level,
+            limit,
+            memory: None,
+            hit_deadline: false,
+        }
+    }
+
+    /// What the bot remembers now (for tests and the curious).
+    pub fn memory(&self) -> Option<&Memory> {
+        self.memory.as_ref()
+    }
+}
+
+impl Memory {
+    /// A memory that knows only what `view` shows.
+    pub fn from_view(view: &OvoView) -> Memory {
+        let mut m = Memory {
+            players: view.players,
+            cells: [Belief::Empty; CELLS],
+        };
+        m.reconcile(view);
+        m
+    }
+
+    /// The belief about `cell`.
+    pub fn get(&self, cell: Cell) -> Belief {
+        self.cells[cell.index()]
+    }
+
+    /// Makes the memory agree with what the view shows plainly; keeps remembered owners
+    /// of hidden eggs that are still there.
+    fn reconcile(&mut self, view: &OvoView) {
+        self.players = view.players;
+        for cell in Cell::all() {
+            let b = &mut self.cells[cell.index()];
+            *b = match view.cell(cell) {
+                CellView::Empty => Belief::Empty,
+                CellView::Visible { seat, .. } => Belief::Visible(seat),
+                CellView::Revealed { seat, .. } => Belief::Hidden(Some(seat)),
+                CellView::Hidden => match *b {
+                    Belief::Hidden(known) => Belief::Hidden(known),
+                    _ => Belief::Hidden(None),
+                },
+            };
+        }
+    }
+
+    /// Follows one move: the egg leaves `from` and stands on its last landing, flipped
+    /// (with its owner remembered, since it was visible) when it landed in an opposing camp.
+    fn follow(&mut self, from: Cell, to: Cell, flipped: bool) {
+        let egg = std::mem::replace(&mut self.cells[from.index()], Belief::Empty);
+        self.cells[to.index()] = match (egg, flipped) {
+            (Belief::Visible(owner), true) => Belief::Hidden(Some(owner)),
+            (Belief::Empty, _) => Belief::Hidden(None),
+            (other, _) => other,
+        };
+    }
+
+    /// Whether `egg` landing on `cell` would be flipped.
+    fn flips(&self, egg: Belief, cell: Cell) -> bool {
+        matches!(egg, Belief::Visible(o) if camp_owner(self.players, cell).is_some_and(|c| c != o))
+    }
+
+    /// Sure that every egg of `seat` is hidden on its own camp.
+    pub fn sure_home(&self, seat: Seat) -> bool {
+        let home = Cell::all()
+            .filter(|&c| {
+                self.get(c) == Belief::Hidden(Some(seat))
+                    && camp_owner(self.players, c) == Some(seat)
+            })
+            .count();
+        home == eggs_per_seat(self.players)
+    }
+
+    /// The memory after `seat` plays `action` (a move), as far as it can tell.
+    fn after(&self, action: &OvoAction) -> Memory {
+        let mut m = self.clone();
+        if let (Some(from), Some(&to)) = (action.from_cell(), action.landings().last()) {
+            let flipped = m.flips(m.get(from), to);
+            m.follow(from, to, flipped);
+        }
+        m
+    }
+
+    /// Forgets each remembered hidden owner with chance `p`.
+    fn fade(&mut self, p: f64, rng: &mut ChaCha8Rng) {
+        for b in self.cells.iter_mut() {
+            if matches!(b, Belief::Hidden(Some(_))) && rng.random_bool(p.clamp(0.0, 1.0)) {
+                *b = Belief::Hidden(None);
+            }
+        }
+    }
+}
+
+/// A full state consistent with `view` and `memory`: the owners of hidden eggs the
+/// memory does not know are dealt at random among the eggs each seat must still have
+/// (its starting number, none for a seat that is out). The legal actions of the seat on
+/// turn are the same in every such state, since owners of hidden eggs never change them.
+pub fn sample_state(view: &OvoView, memory: &Memory, rng: &mut ChaCha8Rng) -> RuleResult<Ovo> {
+    let players = view.players;
+    let total = |s: Seat| {
+        if view.out.contains(&s) {
+            0
+        } else {
+            eggs_per_seat(players)
+        }
+    };
+    let mut owners = vec![None; CELLS];
+    let mut need: Vec<usize> = (0..players).map(total).collect();
+    let mut unknown = Vec::new();
+    let take = |s: Seat, need: &mut Vec<usize>| match need.get_mut(s) {
+        Some(n) if *n > 0 => {
+            *n -= 1;
+            true
+        }
+        _ => false,
+    };
+    for cell in Cell::all() {
+        match view.cell(cell) {
+            CellView::Empty => {}
+            CellView::Visible { seat, .. } | CellView::Revealed { seat, .. } => {
+                take(seat, &mut need);
+                owners[cell.index()] = Some((seat, false));
+            }
+            CellView::Hidden => unknown.push(cell),
+        }
+    }
+    // Remembered owners first, while the counts allow them (a memory can never say more
+    // eggs of a seat than it has, but a defensive check costs nothing).
+    let mut rest = Vec::new();
+    for cell in unknown {
+        match memory.get(cell) {
+            Belief::Hidden(Some(s)) if take(s, &mut need) => {
+                owners[cell.index()] = Some((s, true));
+            }
+            _ => rest.push(cell),
+        }
+    }
+    let mut pool: Vec<Seat> = need
+        .iter()
+        .enumerate()
+        .flat_map(|(s, &n)| std::iter::repeat_n(s, n))
+        .collect();
+    pool.shuffle(rng);
+    for (cell, s) in rest.iter().zip(pool.iter()) {
+        owners[cell.index()] = Some((*s, true));
+    }
+    let mut board = String::new();
+    for rank in (0..6).rev() {
+        for file in 0..6 {
+            let ch = Cell::new(file, rank)
+                .and_then(|c| owners[c.index()])
+                .map(|(s, hidden)| {
+                    let base = if hidden { b'a' } else { b'A' };
+                    char::from(base + u8::try_from(s).unwrap_or(0))
+                })
+                .unwrap_or('.');
+            board.push(ch);
+        }
+        if rank > 0 {
+            board.push('/');
+        }
+    }
+    let mut line = format!("players={players} turn={} board={board}", view.turn);
+    if let Some(last) = view.last {
+        line.push_str(&format!(" last={last}"));
+    }
+    if !view.out.is_empty() {
+        let out: Vec<String> = view.out.iter().map(|s| s.to_string()).collect();
+        line.push_str(&format!(" out={}", out.join(",")));
+    }
+    if view.passes > 0 {
+        line.push_str(&format!(" passes={}", view.passes));
+    }
+    if !view.no_move_back {
+        line.push_str(" no_move_back=off");
+    }
+    Ovo::from_position(&line)
+}
+
+/// Chebyshev distance between two cells.
+fn dist(a: Cell, b: Cell) -> i32 {
+    (a.file() - b.file()).abs().max((a.rank() - b.rank()).abs())
+}
+
+/// How far `seat` is from winning in `game`: for each egg, the steps to flip it (a
+/// visible egg) plus the way back, or the steps home (a hidden egg).
+fn distance(game: &Ovo, seat: Seat) -> f64 {
+    let players = game.players();
+    let home: Vec<Cell> = game.camp(seat);
+    let away: Vec<Cell> = Cell::all()
+        .filter(|&c| camp_owner(players, c).is_some_and(|o| o != seat))
+        .collect();
+    let nearest = |cell: Cell, set: &[Cell]| set.iter().map(|&c| dist(cell, c)).min().unwrap_or(0);
+    let back = away.iter().map(|&c| nearest(c, &home)).min().unwrap_or(0);
+    // A home cell taken by another seat's egg must be emptied first: it costs more.
+    let board = game.board();
+    let open_home: Vec<(Cell, i32)> = home
+        .iter()
+        .filter_map(|&h| match board.get(h) {
+            None => Some((h, 0)),
+            Some(e) if e.owner == seat && e.hidden => None,
+            Some(_) => Some((h, EVICT)),
+        })
+        .collect();
+    let mut d = 0;
+    for (cell, egg) in board.eggs().filter(|(_, e)| e.owner == seat) {
+        d += if !egg.hidden {
+            nearest(cell, &away) + back + 1
+        } else if home.contains(&cell) {
+            0
+        } else {
+            open_home
+                .iter()
+                .map(|&(h, extra)| dist(cell, h) + extra)
+                .min()
+                .unwrap_or(0)
+        };
+    }
+    f64::from(d)
+}
+
+/// The value of `game` for `seat`: won, lost, or how much nearer it is than its best
+/// opponent.
+fn evaluate(game: &Ovo, seat: Seat) -> f64 {
+    match game.outcome() {
+        Outcome::Ongoing => {}
+        Outcome::Win { seat: w } => return if w == seat { WIN } else { -WIN },
+        Outcome::SharedWin { .. } | Outcome::Draw => return 0.0,
+    }
+    let mine = distance(game, seat);
+    let best_other = (0..game.players())
+        .filter(|&s| s != seat && !game.is_out(s))
+        .map(|s| distance(game, s))
+        .fold(f64::INFINITY, f64::min);
+    let best_other = if best_other.is_finite() {
+        best_other
+    } else {
+        0.0
+    };
+    // An opponent whose eggs all stand hidden at home can win by declaring.
+    let threat = (0..game.players())
+        .filter(|&s| s != seat && !game.is_out(s))
+        .any(|s| all_home(game, s));
+    SPITE * best_other - mine - if threat { WIN / 2.0 } else { 0.0 }
+}
+
+/// Every egg of `seat` hidden on its camp (in this determinization).
+fn all_home(game: &Ovo, seat: Seat) -> bool {
+    let players = game.players();
+    game.board()
+        .eggs()
+        .filter(|(_, e)| e.owner == seat)
+        .all(|(c, e)| e.hidden && camp_owner(players, c) == Some(seat))
+        && game.board().count(seat) > 0
+}
+
+/// Moves only: no peeks, no declarations.
+fn moves(actions: Vec<OvoAction>) -> Vec<OvoAction> {
+    actions
+        .into_iter()
+        .filter(|a| {
+            matches!(
+                a,
+                OvoAction::Step { ovo: false, .. } | OvoAction::Jump { ovo: false, .. }
+            )
+        })
+        .collect()
+}
+
+impl OvoBot {
+    /// The decision, once the memory is up to date.
+    fn decide(&mut self, view: &OvoView, rng: &mut ChaCha8Rng) -> Option<OvoAction> {
+        let me = view.seat;
+        let st = style(self.level);
+        let deadline = Deadline::after(self.limit);
+        let memory = self.memory.clone()?;
+        let first = sample_state(view, &memory, rng).ok()?;
+        let legal = first.legal_actions(me);
+        if legal.is_empty() {
+            return None;
+        }
+        let plain: Vec<OvoAction> = legal.iter().filter(|a| !a.declares()).cloned().collect();
+        if self.level == Level::Random || rng.random_bool(st.careless) {
+            return plain.choose(rng).cloned();
+        }
+        if memory.sure_home(me) {
+            return Some(OvoAction::Ovo);
+        }
+        let candidates = moves(legal);
+        for m in &candidates {
+            if memory.after(m).sure_home(me) {
+                return Some(m.with_ovo());
+            }
+        }
+        if let Some(peek) = self.peek_worth_it(view, &memory, rng) {
+            return Some(peek);
+        }
+        if candidates.is_empty() {
+            return plain.first().cloned();
+        }
+        let mut votes = vec![0usize; candidates.len()];
+        let mut sums = vec![0.0f64; candidates.len()];
+        for d in 0..st.samples {
+            if d > 0 && deadline.passed() {
+                self.hit_deadline = true;
+                break;
+            }
+            let state = if d == 0 {
+                first.clone()
+            } else {
+                match sample_state(view, &memory, rng) {
+                    Ok(s) => s,
+                    Err(_) => break,
+                }
+            };
+            let mut best: Option<(usize, f64)> = None;
+            for (i, m) in candidates.iter().enumerate() {
+                if deadline.passed() && best.is_some() {
+                    self.hit_deadline = true;
+                    break;
+                }
+                let mut after = state.clone();
+                if after.apply(me, m).is_err() {
+                    continue;
+                }
+                let mut value = if st.reply {
+                    reply_value(&after, me)
+                } else {
+                    evaluate(&after, me)
+                };
+                if st.noise > 0.0 {
+                    value += rng.random_range(-st.noise..=st.noise);
+                }
+                sums[i] += value;
+                if best.is_none_or(|(_, v)| value > v) {
+                    best = Some((i, value));
+                }
+            }
+            if let Some((i, _)) = best {
+                votes[i] += 1;
+            }
+        }
+        let pick = (0..candidates.len()).max_by(|&a, &b| {
+            votes[a]
+                .cmp(&votes[b])
+                .then(sums[a].total_cmp(&sums[b]))
+                .then(b.cmp(&a))
+        })?;
+        candidates.get(pick).cloned()
+    }
+
+    /// A peek when the bot has lost track of its own eggs and it matters: an unknown
+    /// hidden egg on its camp, or, once all its eggs are hidden, the unknown one
+    /// nearest home.
+    fn peek_worth_it(
+        &self,
+        view: &OvoView,
+        memory: &Memory,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<OvoAction> {
+        let me = view.seat;
+        let players = view.players;
+        let unknown: Vec<Cell> = Cell::all()
+            .filter(|&c| memory.get(c) == Belief::Hidden(None))
+            .collect();
+        if unknown.is_empty() {
+            return None;
+        }
+        let known_mine = Cell::all()
+            .filter(|&c| memory.get(c) == Belief::Hidden(Some(me)))
+            .count();
+        let visible_mine = Cell::all()
+            .filter(|&c| memory.get(c) == Belief::Visible(me))
+            .count();
+        if known_mine + visible_mine >= eggs_per_seat(players) {
+            return None;
+        }
+        let home = camp_of(players, me);
+        if let Some(&cell) = unknown.iter().find(|&&c| home.contains(&c)) {
+            if self.level != Level::Easy || rng.random_bool(0.5) {
+                return Some(OvoAction::Peek { cell, ovo: false });
+            }
+        }
+        if visible_mine == 0 {
+            let cell = unknown
+                .iter()
+                .min_by_key(|&&c| home.iter().map(|&h| dist(c, h)).min().unwrap_or(0))?;
+            return Some(OvoAction::Peek {
+                cell: *cell,
+                ovo: false,
+            });
+        }
+        None
+    }
+}
+
+fn camp_of(players: usize, seat: Seat) -> Vec<Cell> {
+    Cell::all()
+        .filter(|&c| camp_owner(players, c) == Some(seat))
+        .collect()
+}
+
+/// The value for `me` after the next seat plays the move best for itself.
+fn reply_value(after: &Ovo, me: Seat) -> f64 {
+    if after.outcome().is_over() {
+        return evaluate(after, me);
+    }
+    // The rules core has already skipped eliminated seats.
+    let them = after.turn();
+    if all_home(after, them) {
+        return -WIN;
+    }
+    let mut best: Option<(f64, f64)> = None;
+    for r in moves(after.legal_actions(them)) {
+        let mut g = after.clone();
+        if g.apply(them, &r).is_err() {
+            continue;
+        }
+        let theirs = evaluate(&g, them);
+        if best.is_none_or(|(t, _)| theirs > t) {
+            best = Some((theirs, evaluate(&g, me)));
+        }
+    }
+    best.map_or_else(|| evaluate(after, me), |(_, mine)| mine)
+}
+
+impl Bot<Ovo> for OvoBot {
+    fn choose(&mut self, view: &OvoView, rng: &mut ChaCha8Rng) -> Option<OvoAction> {
+        self.hit_deadline = false;
+        if view.outcome.is_over() || view.turn != view.seat {
+            return None;
+        }
+        let memory = self.memory.get_or_insert_with(|| Memory::from_view(view));
+        memory.reconcile(view);
+        memory.fade(style(self.level).forget, rng);
+        self.decide(view, rng)
+    }
+
+    fn observe(&mut self, told: &Told<Ovo>) {
+        let Some(memory) = self.memory.as_mut() else {
+            return;
+        };
+        let event = told.event();
+        match &event.happened {
+            Happened::Moved {
+                from,
+                landings,
+                flipped,
+                ..
+            } => {
+                if let Some(&to) = landings.last() {
+                    memory.follow(*from, to, *flipped);
+                }
+            }
+            Happened::Peeked {
+                cell,
+                symbol: Some(symbol),
+            } => {
+                let owner = (0..memory.players)
+                    .find(|&s| Symbol::of_seat(memory.players, s) == Some(*symbol));
+                memory.cells[cell.index()] = Belief::Hidden(owner);
+            }
+            Happened::Peeked { .. } | Happened::Passed | Happened::Nothing => {}
+        }
+        if let Some(d) = &event.declaration {
+            for cell in &d.removed {
+                memory.cells[cell.index()] = Belief::Empty;
+            }
+        }
+    }
+
+    fn hit_deadline(&self) -> bool {
+        self.hit_deadline
+    }
+}

@@ -1,0 +1,355 @@
+//! Tests of the opponents: legal play over many games, reproducible self-play, views
+//! only, and the Ovo memory (sure declarations, denying an opponent's win).
+
+use super::selfplay::{self, play_one, Config, DecisionTimes};
+use super::*;
+use crate::games::iota::Iota;
+use crate::games::omiga::Omiga;
+use crate::games::ovo::{Cell, Ovo, OvoAction};
+use crate::games::{rng_from_seed, Outcome, Params};
+
+fn params(game: &str, players: usize, seed: u64) -> Params {
+    match game {
+        "ovo" => Params::new()
+            .with("players", players)
+            .with("first", seed % players as u64),
+        "iota" => Params::new()
+            .with("players", players)
+            .with("seed", seed)
+            .with("first", seed % players as u64),
+        _ => Params::new().with("seed", seed),
+    }
+}
+
+/// Plays `games` games of `G` between `levels` (untimed), `cap` actions at most each;
+/// `play_one` refuses any illegal action and checks the invariants on every step.
+fn legal_games<G: Opponents>(players: usize, levels: &[Level], games: u64, cap: Option<usize>) {
+    let mut times: [DecisionTimes; 4] = Default::default();
+    for k in 0..games {
+        let rotated: Vec<Level> = (0..players)
+            .map(|i| levels[(i + k as usize) % levels.len()])
+            .collect();
+        let mut rng = rng_from_seed(1000 + k);
+        let record = play_one::<G>(
+            &params(G::NAME, players, k),
+            &rotated,
+            &mut rng,
+            true,
+            &mut times,
+            cap,
+        );
+        if let Err(e) = record {
+            panic!("{} game {k} {levels:?}: {e}", G::NAME);
+        }
+    }
+}
+
+#[test]
+fn every_level_plays_only_legal_ovo_actions() {
+    legal_games::<Ovo>(2, &[Level::Random, Level::Easy], 60, Some(200));
+    legal_games::<Ovo>(4, &[Level::Random, Level::Easy], 20, Some(200));
+    legal_games::<Ovo>(2, &[Level::Medium, Level::Easy], 6, Some(120));
+    legal_games::<Ovo>(4, &[Level::Medium, Level::Hard], 1, Some(16));
+    legal_games::<Ovo>(2, &[Level::Hard, Level::Random], 2, Some(24));
+}
+
+#[test]
+fn every_level_plays_only_legal_iota_actions() {
+    legal_games::<Iota>(2, &[Level::Random, Level::Easy], 16, None);
+    legal_games::<Iota>(3, &[Level::Easy, Level::Medium, Level::Random], 6, None);
+    legal_games::<Iota>(4, &[Level::Medium, Level::Random], 5, None);
+    legal_games::<Iota>(2, &[Level::Hard, Level::Easy], 1, Some(12));
+}
+
+#[test]
+fn every_level_plays_only_legal_omiga_actions() {
+    legal_games::<Omiga>(2, &[Level::Random, Level::Easy], 100, None);
+    legal_games::<Omiga>(2, &[Level::Medium, Level::Hard], 60, None);
+    legal_games::<Omiga>(2, &[Level::Hard, Level::Random], 40, None);
+}
+
+#[test]
+fn ovo_bots_never_declare_wrongly() {
+    for k in 0..8u64 {
+        let players = if k % 3 == 0 { 4 } else { 2 };
+        let mut game = Ovo::new_game(&params("ovo", players, k)).unwrap();
+        let levels = [Level::Easy, Level::Medium];
+        let mut bots: Vec<_> = (0..players)
+            .map(|s| Ovo::bot(levels[s % 2], None))
+            .collect();
+        let mut rng = rng_from_seed(k);
+        for _ in 0..120 {
+            if game.outcome().is_over() {
+                break;
+            }
+            let seat = game.turn();
+            let action = bots[seat].choose(&game.view(seat), &mut rng).unwrap();
+            let event = game.play(seat, &action).unwrap();
+            if let Some(d) = &event.declaration {
+                assert!(d.correct, "game {k}: seat {seat} declared wrongly");
+            }
+            for (s, bot) in bots.iter_mut().enumerate() {
+                bot.observe(&Told::new(&event, s));
+            }
+        }
+    }
+}
+
+#[test]
+fn selfplay_is_reproducible() {
+    for game in ["ovo", "iota", "omiga"] {
+        let config = |seed| Config {
+            game: game.into(),
+            players: 2,
+            games: 3,
+            levels: vec![Level::Easy, Level::Random],
+            seed,
+            untimed: true,
+        };
+        let a = selfplay::run(&config(5)).unwrap();
+        let b = selfplay::run(&config(5)).unwrap();
+        let c = selfplay::run(&config(6)).unwrap();
+        let lines = |r: &selfplay::Report| -> Vec<Vec<String>> {
+            r.games.iter().map(|g| g.actions.clone()).collect()
+        };
+        assert_eq!(lines(&a), lines(&b), "{game}");
+        assert_eq!(selfplay::checksum(&a), selfplay::checksum(&b));
+        assert_ne!(lines(&a), lines(&c), "{game}: another seed, other games");
+        let printed = selfplay::table(&config(5), &a);
+        assert!(printed.contains("games per second"), "{printed}");
+        assert!(printed.contains("easy") && printed.contains("random"));
+    }
+}
+
+#[test]
+fn selfplay_refuses_bad_command_lines() {
+    let args = |s: &str| -> Vec<String> { s.split_whitespace().map(String::from).collect() };
+    for (line, reason) in [
+        ("", "--game is required"),
+        ("--game chess", "unknown game"),
+        ("--game ovo --players 3", "not 3"),
+        ("--game omiga --players 4", "not 4"),
+        ("--game iota --games x", "whole number"),
+        ("--game iota --games 0", "at least 1"),
+        ("--game iota --levels hard,genius", "unknown level 'genius'"),
+        ("--game iota --seed", "needs a value"),
+        ("--game iota --fast 1", "unknown option"),
+    ] {
+        let e = Config::parse(&args(line)).unwrap_err();
+        assert!(e.contains(reason), "{line}: {e}");
+    }
+    let c = Config::parse(&args(
+        "--game ovo --players 4 --games 7 --levels hard,easy --seed 9 --untimed",
+    ))
+    .unwrap();
+    assert_eq!(
+        (c.players, c.games, c.levels, c.seed, c.untimed),
+        (4, 7, vec![Level::Hard, Level::Easy], 9, true)
+    );
+}
+
+/// Two states that look the same to `seat` get the same answer: the bot's choice is a
+/// function of the view (and its rng) alone, whatever the secrets are.
+fn same_view_same_choice<G: Opponents>(a: &G, b: &G, seat: usize)
+where
+    G::View: PartialEq,
+{
+    assert_eq!(a.view(seat), b.view(seat), "the views must agree");
+    assert_ne!(a.state_json(), b.state_json(), "the secrets must differ");
+    for level in Level::ALL {
+        for seed in 0..4 {
+            let pick = |g: &G| {
+                let mut bot = G::bot(level, None);
+                bot.choose(&g.view(seat), &mut rng_from_seed(seed))
+                    .map(|a| a.to_string())
+            };
+            let (x, y) = (pick(a), pick(b));
+            assert!(
+                x.is_some(),
+                "{} {level}: no choice in {}",
+                G::NAME,
+                a.position()
+            );
+            assert_eq!(x, y, "{level} seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn bots_decide_from_the_view_alone() {
+    // Ovo: the same board, the hidden eggs' owners swapped.
+    let a = Ovo::from_position("players=2 turn=0 board=BBBBBb/....../..a.../....../....../AAAAA.")
+        .unwrap();
+    let b = Ovo::from_position("players=2 turn=0 board=BBBBBa/....../..b.../....../....../AAAAA.")
+        .unwrap();
+    same_view_same_choice(&a, &b, 0);
+    // IOTA: the other hand and the pile differ.
+    let mut g = Iota::new_game(&params("iota", 2, 4)).unwrap();
+    assert_eq!(g.turn(), 0);
+    let pos = g.position();
+    let (hands, pile) = field(&pos, "hands=").zip(field(&pos, "pile=")).unwrap();
+    let (mine, theirs) = hands.split_once('|').unwrap();
+    let pile: Vec<&str> = pile.split(',').collect();
+    let swapped_hand: Vec<&str> = pile[..4].to_vec();
+    let mut swapped_pile: Vec<&str> = theirs.split(',').collect();
+    swapped_pile.extend_from_slice(&pile[4..]);
+    let other = pos
+        .replace(
+            &format!("hands={hands}"),
+            &format!("hands={mine}|{}", swapped_hand.join(",")),
+        )
+        .replace(
+            &format!("pile={}", pile.join(",")),
+            &format!("pile={}", swapped_pile.join(",")),
+        );
+    let h = Iota::from_position(&other).unwrap();
+    same_view_same_choice(&g, &h, 0);
+    g = h;
+    assert_eq!(g.hand(0).len(), 4);
+    // Omiga: the other hand and both deck orders differ.
+    let a = Omiga::new_game(&Params::new().with("seed", 4)).unwrap();
+    let pos = a.position();
+    let decks = field(&pos, "decks=").unwrap();
+    let (white, black) = decks.split_once('|').unwrap();
+    let mut white: Vec<&str> = white.split(',').collect();
+    white.reverse();
+    let hands = field(&pos, "hands=").unwrap();
+    let (wh, bh) = hands.split_once('|').unwrap();
+    let mut bdeck: Vec<&str> = black.split(',').collect();
+    let bhand: Vec<&str> = bh.split(',').collect();
+    // Black's hand trades places with the top of Black's deck.
+    let new_bhand: Vec<&str> = bdeck[..bhand.len()].to_vec();
+    bdeck.splice(..bhand.len(), bhand.iter().copied());
+    let other = pos
+        .replace(
+            &format!("decks={decks}"),
+            &format!("decks={}|{}", white.join(","), bdeck.join(",")),
+        )
+        .replace(
+            &format!("hands={hands}"),
+            &format!("hands={wh}|{}", new_bhand.join(",")),
+        );
+    let b = Omiga::from_position(&other).unwrap();
+    same_view_same_choice(&a, &b, 0);
+}
+
+fn field<'a>(position: &'a str, key: &str) -> Option<&'a str> {
+    position.split(' ').find_map(|w| w.strip_prefix(key))
+}
+
+#[test]
+fn ovo_bot_peeks_until_sure_then_declares_and_wins() {
+    let mut game =
+        Ovo::from_position("players=2 turn=0 board=BBBBBB/....../....../....../....../aaaaaa")
+            .unwrap();
+    let mut bot = Ovo::bot(Level::Hard, None);
+    let mut rng = rng_from_seed(2);
+    let mut peeks = 0;
+    let mut up = true;
+    for _ in 0..40 {
+        if game.outcome().is_over() {
+            break;
+        }
+        let action = bot.choose(&game.view(0), &mut rng).unwrap();
+        if matches!(action, OvoAction::Peek { .. }) {
+            peeks += 1;
+        }
+        let event = game.play(0, &action).unwrap();
+        bot.observe(&Told::new(&event, 0));
+        if game.outcome().is_over() {
+            break;
+        }
+        // Seat 1 shuffles one egg on its own camp's edge, touching nothing of seat 0.
+        let step = if up { "a6-a5" } else { "a5-a6" };
+        up = !up;
+        let event = game.play(1, &step.parse().unwrap()).unwrap();
+        bot.observe(&Told::new(&event, 0));
+    }
+    assert_eq!(game.outcome(), Outcome::Win { seat: 0 });
+    assert!(
+        peeks >= 6,
+        "it must see each egg before it is sure ({peeks})"
+    );
+}
+
+#[test]
+fn ovo_bot_moves_an_opponents_egg_out_of_its_camp_to_stop_a_declaration() {
+    // Seat 1's eggs all stand hidden at home: seat 1 could declare next turn. Seat 0's
+    // eggs are all visible, so the bot knows every hidden egg is seat 1's.
+    let game =
+        Ovo::from_position("players=2 turn=0 board=bbbbbb/....../....../....../....../AAAAAA")
+            .unwrap();
+    for level in [Level::Medium, Level::Hard] {
+        for seed in 0..3 {
+            let mut bot = Ovo::bot(level, None);
+            let action = bot.choose(&game.view(0), &mut rng_from_seed(seed)).unwrap();
+            let from = action.from_cell().expect("a move");
+            let to = *action.landings().last().unwrap();
+            assert_eq!((from.rank(), level), (5, level), "{action}");
+            assert!(to.rank() < 5, "{level}: {action} leaves the egg at home");
+        }
+    }
+}
+
+#[test]
+fn ovo_memory_follows_flips_and_peeks() {
+    // Seat 0's egg on e5 is one step from seat 1's camp.
+    let mut game =
+        Ovo::from_position("players=2 turn=0 board=BBBBB./....A./....../....../....../AAAAAB")
+            .unwrap();
+    let mut bot = ovo_bot::OvoBot::new(Level::Hard, None);
+    let mut rng = rng_from_seed(1);
+    // The memory starts from the first view the bot is shown.
+    assert!(Bot::<Ovo>::choose(&mut bot, &game.view(0), &mut rng).is_some());
+    let event = game.play(0, &"e5-f6".parse().unwrap()).unwrap();
+    bot.observe(&Told::new(&event, 0));
+    let f6: Cell = "f6".parse().unwrap();
+    assert_eq!(
+        bot.memory().unwrap().get(f6),
+        ovo_bot::Belief::Hidden(Some(0)),
+        "it watched its egg flip"
+    );
+    // A peek by seat 1 tells seat 0 nothing about the symbol, and changes nothing.
+    let event = game.play(1, &"peek f6".parse().unwrap()).unwrap();
+    let told = Told::<Ovo>::new(&event, 0);
+    let json = serde_json::to_string(told.event()).unwrap();
+    assert!(
+        !json.contains("diamond") && !json.contains("star"),
+        "{json}"
+    );
+    bot.observe(&told);
+    assert_eq!(
+        bot.memory().unwrap().get(f6),
+        ovo_bot::Belief::Hidden(Some(0))
+    );
+    // Its own peek names the owner.
+    let mut fresh = ovo_bot::OvoBot::new(Level::Hard, None);
+    assert!(Bot::<Ovo>::choose(&mut fresh, &game.view(0), &mut rng).is_some());
+    assert_eq!(
+        fresh.memory().unwrap().get(f6),
+        ovo_bot::Belief::Hidden(None)
+    );
+    let event = game.play(0, &"peek f6".parse().unwrap()).unwrap();
+    fresh.observe(&Told::new(&event, 0));
+    assert_eq!(
+        fresh.memory().unwrap().get(f6),
+        ovo_bot::Belief::Hidden(Some(0))
+    );
+}
+
+#[test]
+fn levels_read_and_print_and_stay_within_a_second() {
+    for level in Level::ALL {
+        assert_eq!(level.name().parse::<Level>().unwrap(), level);
+        assert!(level.think_limit() < std::time::Duration::from_secs(1));
+    }
+    assert!("expert".parse::<Level>().is_err());
+    let paces: Vec<_> = [Level::Easy, Level::Medium, Level::Hard]
+        .into_iter()
+        .map(|l| omiga_bot::pace(l).think)
+        .collect();
+    assert!(
+        paces[0] > paces[1] && paces[1] > paces[2],
+        "hard is the fastest"
+    );
+}
