@@ -140,6 +140,21 @@ impl OvoTable {
             .collect()
     }
 
+    /// The whole chain to `cell` when `cell` is not the next landing but the end of a
+    /// longer chain that reaches it along exactly one path (one tap plays it all).
+    fn direct_move(&self, seat: Seat, cell: Cell) -> Option<OvoAction> {
+        let n = self.path.len();
+        let moves = self.continuing_moves(seat);
+        if moves.iter().any(|m| m.landings().get(n) == Some(&cell)) {
+            return None;
+        }
+        let mut ends = moves
+            .into_iter()
+            .filter(|m| m.landings().len() > n + 1 && m.landings().last() == Some(&cell));
+        let first = ends.next()?;
+        ends.next().is_none().then_some(first)
+    }
+
     /// The move that stops the chain where it is now, if that is legal.
     fn move_so_far(&self, seat: Seat) -> Option<OvoAction> {
         let from = self.selected?;
@@ -200,6 +215,10 @@ impl OvoTable {
                         false,
                     ));
                 }
+                return self.stop(language);
+            }
+            if let Some(whole) = self.direct_move(seat, cell) {
+                self.path = whole.landings();
                 return self.stop(language);
             }
             if !self.path.is_empty() {
@@ -480,12 +499,22 @@ impl OvoTable {
                         ", цепочка сейчас здесь",
                     ));
                 }
+                let direct = actor.is_some_and(|seat| {
+                    self.selected.is_some() && self.direct_move(seat, cell).is_some()
+                });
                 let target = if step_targets.contains(&cell) {
                     label.push_str(t(language, ", legal landing", ", сюда можно"));
                     1
                 } else if jump_targets.contains(&cell) {
                     label.push_str(t(language, ", legal jump landing", ", сюда можно прыгнуть"));
                     2
+                } else if direct {
+                    label.push_str(t(
+                        language,
+                        ", end of a jump chain, one tap plays it all",
+                        ", конец цепочки прыжков, одно касание — вся цепочка",
+                    ));
+                    3
                 } else {
                     0
                 };
@@ -614,8 +643,17 @@ impl play::Table for OvoTable {
             }
         }
         if let Some(reveal) = &self.reveal {
-            // The peeker still holds the device: show the symbol before the cover.
+            // The peeker still holds the device: show the symbol before the cover, and
+            // the banner names the peeker, not the next player.
             app.set_cover_up(false);
+            let peeker = players
+                .get(reveal.seat)
+                .map(|p| p.name.clone())
+                .unwrap_or_default();
+            chrome.set_banner(tr(language, "{}'s peek", "Подсматривает {}", &peeker).into());
+            if let Some(symbol) = game.symbol(reveal.seat) {
+                chrome.set_banner_seat(symbol_index(symbol));
+            }
             bridge.set_revealing(true);
             bridge.set_reveal_text(
                 format!(
@@ -674,19 +712,20 @@ impl play::Table for OvoTable {
         bridge.set_can_declare(actor.is_some_and(|s| self.legal(s, &OvoAction::Ovo)));
         bridge.set_declare_after(self.declare_after);
         bridge.set_confirming_ovo(self.confirming_ovo);
-        let log: Vec<String> = self
+        // The whole game, newest first.
+        let log: Vec<slint::SharedString> = self
             .session
             .actions()
             .iter()
+            .enumerate()
             .rev()
-            .take(8)
-            .rev()
-            .map(|(s, a)| {
+            .map(|(i, (s, a))| {
                 let mark = game.symbol(*s).map_or("", symbol_char);
-                format!("{mark} {a}")
+                let who = players.get(*s).map_or("", |p| p.name.as_str());
+                format!("{}. {mark} {who}: {a}", i + 1).into()
             })
             .collect();
-        bridge.set_log(log.join("\n").into());
+        bridge.set_log(ModelRc::new(VecModel::from(log)));
     }
 
     fn reveal(&mut self) {
@@ -796,6 +835,15 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
             {
                 table.got_it();
                 play::Table::show(&*table, &app, language);
+            }
+        });
+    }
+    {
+        // The same players and settings again; the shell starts it (cover first).
+        let weak = app.as_weak();
+        bridge.on_new_game(move || {
+            if let Some(app) = weak.upgrade() {
+                app.invoke_start_game();
             }
         });
     }
