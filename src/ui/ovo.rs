@@ -62,6 +62,23 @@ struct PeekReveal {
     symbol: Symbol,
 }
 
+/// The last move, to be drawn flying along its path once the board is next on screen
+/// (for the next player, after the cover). Only what every seat saw: a visible egg's
+/// colour and symbol, or the plain hidden egg.
+#[derive(Debug, Clone)]
+struct Flight {
+    /// The egg's cell, then every landing.
+    path: Vec<Cell>,
+    /// The egg was hidden before it moved.
+    hidden: bool,
+    color: i32,
+    symbol: &'static str,
+    /// A visible egg flipped on its last landing.
+    flip: bool,
+    /// Jumps cover two cells per landing, steps one.
+    jump: bool,
+}
+
 /// What the message line should say after a tap.
 type Note = Option<(String, bool)>;
 
@@ -78,6 +95,9 @@ pub struct OvoTable {
     confirming_ovo: bool,
     /// The peek result, until the peeker has seen it.
     reveal: Option<PeekReveal>,
+    /// The last move's path, and whether its animation is still to be played.
+    flight: Option<Flight>,
+    flight_pending: std::cell::Cell<bool>,
 }
 
 impl OvoTable {
@@ -100,6 +120,8 @@ impl OvoTable {
             declare_after: false,
             confirming_ovo: false,
             reveal: None,
+            flight: None,
+            flight_pending: std::cell::Cell::new(false),
         }
     }
 
@@ -355,8 +377,48 @@ impl OvoTable {
         } else {
             action
         };
+        // What the moving egg looked like to everyone before the move.
+        let start = match &action {
+            OvoAction::Step { from, to, .. } => Some((*from, vec![*from, *to], false)),
+            OvoAction::Jump { from, landings, .. } => {
+                let mut path = vec![*from];
+                path.extend(landings.iter().copied());
+                Some((*from, path, true))
+            }
+            _ => None,
+        };
+        let before = start
+            .as_ref()
+            .and_then(|(from, _, _)| self.session.view(seat).map(|v| v.cell(*from)));
         match self.session.act(seat, &action) {
             Ok(event) => {
+                if let (Some((_, path, jump)), Happened::Moved { flipped, .. }) =
+                    (start, &event.happened)
+                {
+                    let (hidden, color, symbol) = match before {
+                        Some(CellView::Visible {
+                            seat: owner,
+                            symbol,
+                        }) => (
+                            false,
+                            self.session
+                                .players()
+                                .get(owner)
+                                .map_or(0, |p| p.color as i32),
+                            symbol_char(symbol),
+                        ),
+                        _ => (true, 0, ""),
+                    };
+                    self.flight = Some(Flight {
+                        path,
+                        hidden,
+                        color,
+                        symbol,
+                        flip: *flipped,
+                        jump,
+                    });
+                    self.flight_pending.set(true);
+                }
                 self.clear_selection();
                 self.confirming_ovo = false;
                 if let Happened::Peeked {
@@ -689,6 +751,21 @@ impl play::Table for OvoTable {
             }
         }
         bridge.set_cells(ModelRc::new(VecModel::from(self.cells(language))));
+        // The last move flies along its path once, when the board is next on screen.
+        let board_shown = self.session.viewer().is_some() || game.outcome().is_over();
+        if board_shown && self.flight_pending.replace(false) {
+            if let Some(f) = &self.flight {
+                let path: Vec<i32> = f.path.iter().map(|c| c.index() as i32).collect();
+                bridge.set_anim_path(ModelRc::new(VecModel::from(path)));
+                bridge.set_anim_hidden(f.hidden);
+                bridge.set_anim_color(f.color);
+                bridge.set_anim_symbol(f.symbol.into());
+                bridge.set_anim_flip(f.flip);
+                bridge.set_anim_seg(if f.jump { 500 } else { 250 });
+                bridge.set_anim_step(0);
+                bridge.set_anim_active(true);
+            }
+        }
         let seats: Vec<OvoSeat> = players
             .iter()
             .enumerate()
@@ -751,6 +828,8 @@ impl play::Table for OvoTable {
             .ok_or_else(|| crate::games::RuleError::new("that cannot be taken back now"))?;
         self.session.undo(seat)?;
         self.clear_selection();
+        self.flight = None;
+        self.flight_pending.set(false);
         self.confirming_ovo = false;
         Ok(())
     }
