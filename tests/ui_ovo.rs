@@ -436,3 +436,49 @@ fn on_a_phone_the_board_seats_and_buttons_sit_together_at_the_bottom() {
     let tray_bottom = bottom("a1, Anna diamond egg, Anna's camp");
     assert!(top("Boris") - tray_bottom < 60.0);
 }
+
+#[test]
+fn a_flip_turns_the_egg_over_after_its_flight() {
+    init_no_event_loop();
+    let (app, _c) = build(Some(temp_data("flip"))).unwrap();
+    app.invoke_set_language("en".into());
+    app.show().unwrap();
+    press(&app, "Ovo");
+    press(&app, "Start");
+    let bridge = app.global::<OvoBridge>();
+    // Player 1 starts on rank 1, Player 2 on rank 6; the first seat is drawn at random.
+    let mut moves = vec![
+        ("c1", "c2", "Player 2"),
+        ("c6", "c5", "Player 1"),
+        ("c2", "c3", "Player 2"),
+        ("c5", "c4", "Player 1"),
+        ("c3", "c5", "Player 2"),
+        ("a6", "a5", "Player 1"),
+        ("c5", "c6", "Player 2"),
+    ];
+    if app.get_cover_name() == "Player 2" {
+        moves.insert(0, ("f6", "f5", "Player 1"));
+    }
+    press(&app, &format!("{}, tap to reveal", app.get_cover_name()));
+    for (from, to, next) in moves {
+        tap(&app, from);
+        tap(&app, to);
+        assert!(app.get_cover_up(), "{from}-{to}: {}", message(&app));
+        press(&app, &format!("{next}, tap to reveal"));
+        assert!(bridge.get_anim_active());
+        assert_eq!(bridge.get_anim_flip(), to == "c6");
+        run_for(1200);
+        assert!(!bridge.get_anim_active());
+    }
+    assert_eq!(message(&app), "Player 1 played c5-c6; the egg was flipped");
+    assert!(cell_label(&app, "c6").starts_with("c6, hidden egg"));
+    // Replay the last flight from its start to see the flip's phases.
+    bridge.set_anim_step(0);
+    bridge.set_anim_active(true);
+    run_for(300); // 16 ms to start, 250 ms for the step
+    assert_eq!(bridge.get_anim_step(), 2, "turning over");
+    run_for(200);
+    assert_eq!(bridge.get_anim_step(), 3, "face down");
+    run_for(200);
+    assert!(!bridge.get_anim_active());
+}
