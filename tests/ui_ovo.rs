@@ -2,9 +2,9 @@
 //! by what a screen reader reads, press them, and check the board, banner and cover.
 #![cfg(feature = "ui")]
 
-use hotseat::ui::{build, ovo, AppWindow, Controller, GameChrome, Screen};
+use hotseat::ui::{build, ovo, AppWindow, Controller, GameChrome, OvoBridge, Screen};
 use i_slint_backend_testing::{init_no_event_loop, ElementHandle, ElementQuery};
-use slint::ComponentHandle;
+use slint::{ComponentHandle, Model};
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -222,6 +222,8 @@ fn a_peek_is_shown_to_the_peeker_only_then_forgotten() {
     let (app, _c) = demo("peek");
     press(&app, "Peek at this egg");
     // Anna still holds the device: she sees the symbol, and nothing else of the board.
+    // The banner names her, the peeker, not the next player.
+    assert_eq!(banner(&app), "Anna's peek");
     assert!(!app.get_cover_up());
     assert!(present(&app, "c1 is a star — remember it"));
     assert!(cell(&app, "a1").is_none());
@@ -291,4 +293,192 @@ fn a_wrong_ovo_with_four_players_takes_that_seat_out_and_play_goes_on() {
     for gone in ["a1", "b1", "a2"] {
         assert!(cell_label(&app, gone).starts_with(&format!("{gone}, empty")));
     }
+}
+
+/// Runs the app's timers and animations for `ms` milliseconds of mock time.
+fn run_for(ms: u64) {
+    for _ in 0..ms / 20 {
+        i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(20));
+    }
+}
+
+fn element(app: &AppWindow, label: &str) -> ElementHandle {
+    ElementHandle::find_by_accessible_label(app, label)
+        .next()
+        .unwrap_or_else(|| panic!("no element labelled '{label}'"))
+}
+
+#[test]
+fn the_whole_game_is_in_the_move_log_on_phone_and_tablet() {
+    let (app, _c) = demo("log");
+    for (w, h) in [(412, 915), (1280, 800)] {
+        app.window().set_size(slint::PhysicalSize::new(w, h));
+        run_for(40);
+        // All twelve moves, not the last few; newest first, one item each.
+        assert!(present(&app, "Moves (12)"), "{w}x{h}");
+        assert_eq!(app.global::<OvoBridge>().get_log().row_count(), 12);
+        let newest = element(&app, "12. ★ Boris: b6-b5");
+        assert_eq!(newest.accessible_item_index(), Some(0));
+        assert_eq!(newest.accessible_item_count(), Some(12));
+        // The oldest line is a scroll away (the test's queries skip what is scrolled
+        // out of sight, so scroll it into view as a player would).
+        let at = newest.absolute_position();
+        app.window()
+            .dispatch_event(slint::platform::WindowEvent::PointerScrolled {
+                position: slint::LogicalPosition::new(at.x + 20.0, at.y + 5.0),
+                delta_x: 0.0,
+                delta_y: -2000.0,
+            });
+        run_for(400);
+        assert!(
+            present(&app, "1. ◆ Anna: c1-c2"),
+            "{w}x{h} {:?}",
+            labels(&app)
+        );
+        app.window()
+            .dispatch_event(slint::platform::WindowEvent::PointerScrolled {
+                position: slint::LogicalPosition::new(at.x + 20.0, at.y + 5.0),
+                delta_x: 0.0,
+                delta_y: 2000.0,
+            });
+        run_for(400);
+    }
+    tap(&app, "d1");
+    tap(&app, "d2");
+    press(&app, "Boris, tap to reveal");
+    assert!(present(&app, "Moves (13)"));
+    assert!(present(&app, "13. ◆ Anna: d1-d2"));
+}
+
+#[test]
+fn the_end_of_a_chain_with_one_path_plays_it_all_in_one_tap() {
+    let (app, _c) = demo("direct");
+    tap(&app, "d1");
+    // b1 is the next landing; b3 lies beyond it, reachable one way only.
+    assert!(cell_label(&app, "b1").contains("legal jump landing"));
+    assert!(
+        cell_label(&app, "b3").contains("end of a jump chain, one tap plays it all"),
+        "{}",
+        cell_label(&app, "b3")
+    );
+    tap(&app, "b3");
+    assert!(app.get_cover_up());
+    assert_eq!(message(&app), "Anna played d1xb1xb3");
+}
+
+#[test]
+fn the_moved_egg_flies_along_its_path_once_then_nothing_runs() {
+    let (app, _c) = demo("fly");
+    let bridge = app.global::<OvoBridge>();
+    assert!(!bridge.get_anim_active(), "nothing moves, nothing animates");
+    tap(&app, "d1");
+    tap(&app, "b1");
+    tap(&app, "b3");
+    // Behind the cover nothing flies; Boris sees Anna's egg travel d1 → b1 → b3.
+    assert!(!bridge.get_anim_active());
+    press(&app, "Boris, tap to reveal");
+    assert!(bridge.get_anim_active());
+    let path: Vec<i32> = bridge.get_anim_path().iter().collect();
+    assert_eq!(path, vec![3, 1, 13]);
+    assert_eq!(
+        bridge.get_anim_seg(),
+        500,
+        "a jump covers two cells, 250 ms each"
+    );
+    run_for(300);
+    assert!(bridge.get_anim_active(), "still on its way");
+    run_for(1200);
+    assert!(!bridge.get_anim_active(), "the flight ends by itself");
+    // Showing the board again does not replay it.
+    tap(&app, "a6");
+    assert!(!bridge.get_anim_active());
+}
+
+#[test]
+fn a_finished_game_offers_a_new_game_with_the_same_players() {
+    init_no_event_loop();
+    let (app, _c) = build(Some(temp_data("again"))).unwrap();
+    app.invoke_set_language("en".into());
+    app.show().unwrap();
+    press(&app, "Ovo");
+    press(&app, "Start");
+    let first = app.get_cover_name().to_string();
+    press(&app, &format!("{first}, tap to reveal"));
+    press(&app, "Declare «Ovo!»");
+    press(&app, "Declare «Ovo!»");
+    assert!(banner(&app).ends_with(" wins!"));
+    assert!(present(&app, "Back to home"));
+    press(&app, "New game with the same players");
+    assert_eq!(app.get_screen(), Screen::Game);
+    assert!(app.get_cover_up());
+    let next = app.get_cover_name().to_string();
+    assert!(next == "Player 1" || next == "Player 2", "{next}");
+    press(&app, &format!("{next}, tap to reveal"));
+    assert!(present(&app, "Moves: none yet"));
+    assert_eq!(banner(&app), format!("{next}'s turn"));
+}
+
+#[test]
+fn on_a_phone_the_board_seats_and_buttons_sit_together_at_the_bottom() {
+    let (app, _c) = demo("phone");
+    app.window().set_size(slint::PhysicalSize::new(412, 915));
+    run_for(40);
+    let bottom = |label: &str| {
+        let e = element(&app, label);
+        e.absolute_position().y + e.size().height
+    };
+    let top = |label: &str| element(&app, label).absolute_position().y;
+    let seat_row = bottom("Boris");
+    let hint = top("Tap a lit cell to move the egg on c1, or peek at it.");
+    assert!(hint - seat_row < 40.0, "seat row {seat_row}, hint {hint}");
+    let cancel = bottom("Cancel");
+    assert!(915.0 - cancel < 140.0, "buttons end at {cancel}");
+    let tray_bottom = bottom("a1, Anna diamond egg, Anna's camp");
+    assert!(top("Boris") - tray_bottom < 60.0);
+}
+
+#[test]
+fn a_flip_turns_the_egg_over_after_its_flight() {
+    init_no_event_loop();
+    let (app, _c) = build(Some(temp_data("flip"))).unwrap();
+    app.invoke_set_language("en".into());
+    app.show().unwrap();
+    press(&app, "Ovo");
+    press(&app, "Start");
+    let bridge = app.global::<OvoBridge>();
+    // Player 1 starts on rank 1, Player 2 on rank 6; the first seat is drawn at random.
+    let mut moves = vec![
+        ("c1", "c2", "Player 2"),
+        ("c6", "c5", "Player 1"),
+        ("c2", "c3", "Player 2"),
+        ("c5", "c4", "Player 1"),
+        ("c3", "c5", "Player 2"),
+        ("a6", "a5", "Player 1"),
+        ("c5", "c6", "Player 2"),
+    ];
+    if app.get_cover_name() == "Player 2" {
+        moves.insert(0, ("f6", "f5", "Player 1"));
+    }
+    press(&app, &format!("{}, tap to reveal", app.get_cover_name()));
+    for (from, to, next) in moves {
+        tap(&app, from);
+        tap(&app, to);
+        assert!(app.get_cover_up(), "{from}-{to}: {}", message(&app));
+        press(&app, &format!("{next}, tap to reveal"));
+        assert!(bridge.get_anim_active());
+        assert_eq!(bridge.get_anim_flip(), to == "c6");
+        run_for(1200);
+        assert!(!bridge.get_anim_active());
+    }
+    assert_eq!(message(&app), "Player 1 played c5-c6; the egg was flipped");
+    assert!(cell_label(&app, "c6").starts_with("c6, hidden egg"));
+    // Replay the last flight from its start to see the flip's phases.
+    bridge.set_anim_step(0);
+    bridge.set_anim_active(true);
+    run_for(300); // 16 ms to start, 250 ms for the step
+    assert_eq!(bridge.get_anim_step(), 2, "turning over");
+    run_for(200);
+    assert_eq!(bridge.get_anim_step(), 3, "face down");
+    run_for(200);
+    assert!(!bridge.get_anim_active());
 }

@@ -62,6 +62,23 @@ struct PeekReveal {
     symbol: Symbol,
 }
 
+/// The last move, to be drawn flying along its path once the board is next on screen
+/// (for the next player, after the cover). Only what every seat saw: a visible egg's
+/// colour and symbol, or the plain hidden egg.
+#[derive(Debug, Clone)]
+struct Flight {
+    /// The egg's cell, then every landing.
+    path: Vec<Cell>,
+    /// The egg was hidden before it moved.
+    hidden: bool,
+    color: i32,
+    symbol: &'static str,
+    /// A visible egg flipped on its last landing.
+    flip: bool,
+    /// Jumps cover two cells per landing, steps one.
+    jump: bool,
+}
+
 /// What the message line should say after a tap.
 type Note = Option<(String, bool)>;
 
@@ -78,6 +95,9 @@ pub struct OvoTable {
     confirming_ovo: bool,
     /// The peek result, until the peeker has seen it.
     reveal: Option<PeekReveal>,
+    /// The last move's path, and whether its animation is still to be played.
+    flight: Option<Flight>,
+    flight_pending: std::cell::Cell<bool>,
 }
 
 impl OvoTable {
@@ -100,6 +120,8 @@ impl OvoTable {
             declare_after: false,
             confirming_ovo: false,
             reveal: None,
+            flight: None,
+            flight_pending: std::cell::Cell::new(false),
         }
     }
 
@@ -138,6 +160,21 @@ impl OvoTable {
                 l.len() > self.path.len() && l.starts_with(&self.path)
             })
             .collect()
+    }
+
+    /// The whole chain to `cell` when `cell` is not the next landing but the end of a
+    /// longer chain that reaches it along exactly one path (one tap plays it all).
+    fn direct_move(&self, seat: Seat, cell: Cell) -> Option<OvoAction> {
+        let n = self.path.len();
+        let moves = self.continuing_moves(seat);
+        if moves.iter().any(|m| m.landings().get(n) == Some(&cell)) {
+            return None;
+        }
+        let mut ends = moves
+            .into_iter()
+            .filter(|m| m.landings().len() > n + 1 && m.landings().last() == Some(&cell));
+        let first = ends.next()?;
+        ends.next().is_none().then_some(first)
     }
 
     /// The move that stops the chain where it is now, if that is legal.
@@ -200,6 +237,10 @@ impl OvoTable {
                         false,
                     ));
                 }
+                return self.stop(language);
+            }
+            if let Some(whole) = self.direct_move(seat, cell) {
+                self.path = whole.landings();
                 return self.stop(language);
             }
             if !self.path.is_empty() {
@@ -336,8 +377,48 @@ impl OvoTable {
         } else {
             action
         };
+        // What the moving egg looked like to everyone before the move.
+        let start = match &action {
+            OvoAction::Step { from, to, .. } => Some((*from, vec![*from, *to], false)),
+            OvoAction::Jump { from, landings, .. } => {
+                let mut path = vec![*from];
+                path.extend(landings.iter().copied());
+                Some((*from, path, true))
+            }
+            _ => None,
+        };
+        let before = start
+            .as_ref()
+            .and_then(|(from, _, _)| self.session.view(seat).map(|v| v.cell(*from)));
         match self.session.act(seat, &action) {
             Ok(event) => {
+                if let (Some((_, path, jump)), Happened::Moved { flipped, .. }) =
+                    (start, &event.happened)
+                {
+                    let (hidden, color, symbol) = match before {
+                        Some(CellView::Visible {
+                            seat: owner,
+                            symbol,
+                        }) => (
+                            false,
+                            self.session
+                                .players()
+                                .get(owner)
+                                .map_or(0, |p| p.color as i32),
+                            symbol_char(symbol),
+                        ),
+                        _ => (true, 0, ""),
+                    };
+                    self.flight = Some(Flight {
+                        path,
+                        hidden,
+                        color,
+                        symbol,
+                        flip: *flipped,
+                        jump,
+                    });
+                    self.flight_pending.set(true);
+                }
                 self.clear_selection();
                 self.confirming_ovo = false;
                 if let Happened::Peeked {
@@ -480,12 +561,22 @@ impl OvoTable {
                         ", цепочка сейчас здесь",
                     ));
                 }
+                let direct = actor.is_some_and(|seat| {
+                    self.selected.is_some() && self.direct_move(seat, cell).is_some()
+                });
                 let target = if step_targets.contains(&cell) {
                     label.push_str(t(language, ", legal landing", ", сюда можно"));
                     1
                 } else if jump_targets.contains(&cell) {
                     label.push_str(t(language, ", legal jump landing", ", сюда можно прыгнуть"));
                     2
+                } else if direct {
+                    label.push_str(t(
+                        language,
+                        ", end of a jump chain, one tap plays it all",
+                        ", конец цепочки прыжков, одно касание — вся цепочка",
+                    ));
+                    3
                 } else {
                     0
                 };
@@ -614,8 +705,17 @@ impl play::Table for OvoTable {
             }
         }
         if let Some(reveal) = &self.reveal {
-            // The peeker still holds the device: show the symbol before the cover.
+            // The peeker still holds the device: show the symbol before the cover, and
+            // the banner names the peeker, not the next player.
             app.set_cover_up(false);
+            let peeker = players
+                .get(reveal.seat)
+                .map(|p| p.name.clone())
+                .unwrap_or_default();
+            chrome.set_banner(tr(language, "{}'s peek", "Подсматривает {}", &peeker).into());
+            if let Some(symbol) = game.symbol(reveal.seat) {
+                chrome.set_banner_seat(symbol_index(symbol));
+            }
             bridge.set_revealing(true);
             bridge.set_reveal_text(
                 format!(
@@ -651,6 +751,21 @@ impl play::Table for OvoTable {
             }
         }
         bridge.set_cells(ModelRc::new(VecModel::from(self.cells(language))));
+        // The last move flies along its path once, when the board is next on screen.
+        let board_shown = self.session.viewer().is_some() || game.outcome().is_over();
+        if board_shown && self.flight_pending.replace(false) {
+            if let Some(f) = &self.flight {
+                let path: Vec<i32> = f.path.iter().map(|c| c.index() as i32).collect();
+                bridge.set_anim_path(ModelRc::new(VecModel::from(path)));
+                bridge.set_anim_hidden(f.hidden);
+                bridge.set_anim_color(f.color);
+                bridge.set_anim_symbol(f.symbol.into());
+                bridge.set_anim_flip(f.flip);
+                bridge.set_anim_seg(if f.jump { 500 } else { 250 });
+                bridge.set_anim_step(0);
+                bridge.set_anim_active(true);
+            }
+        }
         let seats: Vec<OvoSeat> = players
             .iter()
             .enumerate()
@@ -674,19 +789,20 @@ impl play::Table for OvoTable {
         bridge.set_can_declare(actor.is_some_and(|s| self.legal(s, &OvoAction::Ovo)));
         bridge.set_declare_after(self.declare_after);
         bridge.set_confirming_ovo(self.confirming_ovo);
-        let log: Vec<String> = self
+        // The whole game, newest first.
+        let log: Vec<slint::SharedString> = self
             .session
             .actions()
             .iter()
+            .enumerate()
             .rev()
-            .take(8)
-            .rev()
-            .map(|(s, a)| {
+            .map(|(i, (s, a))| {
                 let mark = game.symbol(*s).map_or("", symbol_char);
-                format!("{mark} {a}")
+                let who = players.get(*s).map_or("", |p| p.name.as_str());
+                format!("{}. {mark} {who}: {a}", i + 1).into()
             })
             .collect();
-        bridge.set_log(log.join("\n").into());
+        bridge.set_log(ModelRc::new(VecModel::from(log)));
     }
 
     fn reveal(&mut self) {
@@ -712,6 +828,8 @@ impl play::Table for OvoTable {
             .ok_or_else(|| crate::games::RuleError::new("that cannot be taken back now"))?;
         self.session.undo(seat)?;
         self.clear_selection();
+        self.flight = None;
+        self.flight_pending.set(false);
         self.confirming_ovo = false;
         Ok(())
     }
@@ -796,6 +914,15 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
             {
                 table.got_it();
                 play::Table::show(&*table, &app, language);
+            }
+        });
+    }
+    {
+        // The same players and settings again; the shell starts it (cover first).
+        let weak = app.as_weak();
+        bridge.on_new_game(move || {
+            if let Some(app) = weak.upgrade() {
+                app.invoke_start_game();
             }
         });
     }
