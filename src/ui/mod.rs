@@ -2,6 +2,7 @@
 //! No rule is decided here; games are played through `session`.
 
 pub mod iota;
+pub mod lan;
 mod lifecycle;
 pub mod omiga;
 pub mod ovo;
@@ -29,6 +30,8 @@ pub struct Controller {
     pub(crate) table: Option<Box<dyn play::Table>>,
     /// Saving, resuming and recording the match on screen.
     pub(crate) life: lifecycle::Life,
+    /// Omiga on two devices, when hosting, joining or playing over the network.
+    pub(crate) lan: Option<lan::Lan>,
 }
 
 impl Controller {
@@ -51,6 +54,7 @@ impl Controller {
             rules_game: "ovo".into(),
             table: None,
             life: lifecycle::Life::default(),
+            lan: None,
         };
         c.setup = SetupState::new("ovo", &c.settings, c.language());
         c
@@ -230,6 +234,7 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     });
     ovo::wire(app, controller);
     omiga::wire(app, controller);
+    lan::wire(app, controller);
     handler!(on_reveal, |app, c| {
         let language = c.language();
         if let Some(table) = c.table.as_mut() {

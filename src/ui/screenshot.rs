@@ -23,6 +23,8 @@ pub const SCREENS: &[&str] = &[
     "iota",
     "omiga",
     "omiga-end",
+    "lan-host",
+    "lan-join",
 ];
 
 /// The sizes `screenshot --all` renders: phone portrait and tablet landscape.
@@ -142,6 +144,7 @@ fn stage(
         }
         "omiga" => super::omiga::stage_midgame(app, controller, language),
         "omiga-end" => super::omiga::stage_end(app, controller, language),
+        "lan-host" | "lan-join" => super::lan::stage(app, controller, screen),
         _ => app.set_screen(Screen::Home),
     }
 }
