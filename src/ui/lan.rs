@@ -556,9 +556,8 @@ fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
         }
         LanMsg::Host(event) => match event {
             HostEvent::Joined => {
-                app.global::<LanBridge>().set_host_status(
-                    tr(language, "Joined!", "Присоединились!", "").into(),
-                );
+                app.global::<LanBridge>()
+                    .set_host_status(tr(language, "Joined!", "Присоединились!", "").into());
             }
             HostEvent::Started {
                 view, countdown, ..
@@ -736,7 +735,12 @@ fn come_back(lan: &Lan, old: Client) {
 }
 
 fn end(app: &AppWindow, lan: &mut Lan, reason: &str, language: &str) {
-    let text = tr(language, "The game has ended: {}", "Игра окончена: {}", reason);
+    let text = tr(
+        language,
+        "The game has ended: {}",
+        "Игра окончена: {}",
+        reason,
+    );
     if let Some(g) = lan.game.as_mut() {
         g.paused = None;
         g.ended = Some(text.clone());
@@ -752,24 +756,48 @@ pub fn show(app: &AppWindow, lan: &Lan, language: &str) {
     app.set_playing("omiga".into());
     app.set_cover_up(false);
     let chrome = app.global::<GameChrome>();
-    chrome.set_title(tr(language, "Omiga · two devices", "Омига · два устройства", "").into());
+    chrome.set_title(
+        tr(
+            language,
+            "Omiga · two devices",
+            "Омига · два устройства",
+            "",
+        )
+        .into(),
+    );
     chrome.set_undo_label("".into());
     let you = tr(language, "You", "Вы", "");
     let them = tr(language, "Other phone", "Другой телефон", "");
-    let name = |seat: Seat| if seat == g.seat { you.clone() } else { them.clone() };
+    let name = |seat: Seat| {
+        if seat == g.seat {
+            you.clone()
+        } else {
+            them.clone()
+        }
+    };
     let (banner, banner_seat) = match (&g.ended, g.view.outcome.clone()) {
         (Some(text), _) => (text.clone(), None),
         (None, Outcome::Win { seat }) => (
             if seat == g.seat {
                 tr(language, "You win!", "Вы победили!", "")
             } else {
-                tr(language, "The other phone wins", "Победил другой телефон", "")
+                tr(
+                    language,
+                    "The other phone wins",
+                    "Победил другой телефон",
+                    "",
+                )
             },
             Some(seat),
         ),
         (None, Outcome::Draw) => (tr(language, "A draw", "Ничья", ""), None),
         _ if g.paused.is_some() => (
-            tr(language, "Connection lost — waiting", "Связь потеряна — ждём", ""),
+            tr(
+                language,
+                "Connection lost — waiting",
+                "Связь потеряна — ждём",
+                "",
+            ),
             None,
         ),
         _ => (
@@ -795,7 +823,11 @@ pub fn show(app: &AppWindow, lan: &Lan, language: &str) {
     } else {
         [&empty[..], &legal[..]]
     };
-    let own_side = if g.seat == 0 { Side::White } else { Side::Black };
+    let own_side = if g.seat == 0 {
+        Side::White
+    } else {
+        Side::Black
+    };
     let pending = g.pending.as_ref().and_then(|(_, a)| match a {
         Action::Place {
             card,
@@ -850,7 +882,12 @@ pub fn show(app: &AppWindow, lan: &Lan, language: &str) {
             language,
             "{} in deck",
             "в колоде: {}",
-            &g.view.deck_counts.get(seat).copied().unwrap_or(0).to_string(),
+            &g.view
+                .deck_counts
+                .get(seat)
+                .copied()
+                .unwrap_or(0)
+                .to_string(),
         )
     };
     let playing = lan.playing();
@@ -1098,6 +1135,20 @@ pub fn leave(c: &mut Controller) {
     }
 }
 
+/// The host's address and join code on this device, if it hosts (tests).
+pub fn host_info(c: &Controller) -> Option<(SocketAddr, String)> {
+    let lan = c.lan.as_ref()?;
+    Some((lan.host_addr()?, lan.host_code()?))
+}
+
+/// Cuts the joined device's connection as a dropped Wi-Fi would (tests); it comes back
+/// on its own within the resume time.
+pub fn drop_connection(c: &mut Controller) {
+    if let Some(lan) = c.lan.as_mut() {
+        lan.drop_connection();
+    }
+}
+
 /// A seed for a new deal.
 fn fresh_seed() -> u64 {
     std::time::SystemTime::now()
@@ -1126,48 +1177,56 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     on!(bridge, on_host, |app, c| { host(&app, c, None) });
     on!(bridge, on_cancel, |_app, c| { leave(c) });
     on!(bridge, on_drain, |app, c| { drain(&app, c) });
-    on!(bridge, on_join_typed, |app, c, addr: slint::SharedString, code: slint::SharedString| {
-        let language = c.language();
-        let text = addr.trim();
-        let parsed = text
-            .parse::<SocketAddr>()
-            .ok()
-            .or_else(|| text.parse::<IpAddr>().ok().map(|ip| SocketAddr::new(ip, 0)));
-        match parsed {
-            Some(a) if a.port() != 0 => join(&app, c, a, &code),
-            _ => {
-                let b = app.global::<LanBridge>();
-                b.set_join_message(
-                    tr(
-                        language,
-                        "Type the address shown on the host's screen, like 192.168.1.20:40123.",
-                        "Введите адрес с экрана хозяина, например 192.168.1.20:40123.",
-                        "",
-                    )
-                    .into(),
-                );
-                b.set_join_message_warning(true);
+    on!(
+        bridge,
+        on_join_typed,
+        |app, c, addr: slint::SharedString, code: slint::SharedString| {
+            let language = c.language();
+            let text = addr.trim();
+            let parsed = text
+                .parse::<SocketAddr>()
+                .ok()
+                .or_else(|| text.parse::<IpAddr>().ok().map(|ip| SocketAddr::new(ip, 0)));
+            match parsed {
+                Some(a) if a.port() != 0 => join(&app, c, a, &code),
+                _ => {
+                    let b = app.global::<LanBridge>();
+                    b.set_join_message(
+                        tr(
+                            language,
+                            "Type the address shown on the host's screen, like 192.168.1.20:40123.",
+                            "Введите адрес с экрана хозяина, например 192.168.1.20:40123.",
+                            "",
+                        )
+                        .into(),
+                    );
+                    b.set_join_message_warning(true);
+                }
             }
         }
-    });
-    on!(bridge, on_join_found, |app, c, index: i32, code: slint::SharedString| {
-        let addr = c
-            .lan
-            .as_ref()
-            .and_then(|l| l.found.get(index.max(0) as usize))
-            .map(|f| f.addr);
-        match addr {
-            Some(a) => join(&app, c, a, &code),
-            None => {
-                let language = c.language();
-                let b = app.global::<LanBridge>();
-                b.set_join_message(
-                    tr(language, "That game is gone", "Этой игры больше нет", "").into(),
-                );
-                b.set_join_message_warning(true);
+    );
+    on!(
+        bridge,
+        on_join_found,
+        |app, c, index: i32, code: slint::SharedString| {
+            let addr = c
+                .lan
+                .as_ref()
+                .and_then(|l| l.found.get(index.max(0) as usize))
+                .map(|f| f.addr);
+            match addr {
+                Some(a) => join(&app, c, a, &code),
+                None => {
+                    let language = c.language();
+                    let b = app.global::<LanBridge>();
+                    b.set_join_message(
+                        tr(language, "That game is gone", "Этой игры больше нет", "").into(),
+                    );
+                    b.set_join_message_warning(true);
+                }
             }
         }
-    });
+    );
 }
 
 /// Runs a tap on the networked game if one is on screen; `None` when there is none (the
@@ -1188,8 +1247,8 @@ pub fn route(app: &AppWindow, c: &mut Controller, t: Tap) -> Option<()> {
 /// Stages a networked table for the `lan-host` / `lan-join` screenshots: a host on
 /// loopback, and (for `lan-join`) the join screen with it listed.
 pub fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, screen: &str) {
-    let mut c = controller.borrow_mut();
     app.invoke_open_game("omiga".into());
+    let mut c = controller.borrow_mut();
     if screen == "lan-host" {
         let options = HostOptions {
             bind: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),

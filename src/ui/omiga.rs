@@ -314,7 +314,11 @@ impl play::Table for OmigaTable {
         };
         let cells = board_cells(
             (w, h),
-            |x, y| game.table().get(x.into(), y.into()).map(|p| (p.side, p.card)),
+            |x, y| {
+                game.table()
+                    .get(x.into(), y.into())
+                    .map(|p| (p.side, p.card))
+            },
             [&legal[0], &legal[1]],
             self.last,
             winner.is_some(),
