@@ -855,6 +855,7 @@ pub fn show(app: &AppWindow, lan: &Lan, language: &str) {
         g.last,
         g.view.outcome.is_over(),
         pending,
+        g.seat == 1,
         language,
     );
     bridge.set_columns(w.into());
@@ -1096,7 +1097,7 @@ pub fn tap(lan: &mut Lan, tap: Tap, language: &str) -> Result<(), String> {
 /// comes back as an event (its card waits on the cell until then).
 fn send(link: &Link, g: &mut NetGame, action: Action) -> Result<(), String> {
     match link {
-        Link::Host { host, .. } => match host.act(action.clone()) {
+        Link::Host { host, .. } => match host.act(action) {
             Ok(event) => {
                 g.placed(&event);
                 if let Action::Place { .. } = action {
@@ -1269,6 +1270,62 @@ pub fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, screen: &str
             let ip = lan_ip().map_or_else(|| "192.168.1.20".to_string(), |ip| ip.to_string());
             b.set_address(format!("{ip}:{}", port.port()).into());
         }
+    } else if screen == "lan-play" {
+        // The joined device's table, mid-game, against a host on loopback with no UI.
+        let mut config = HostConfig::new(SocketAddr::from((Ipv4Addr::LOCALHOST, 0)), "2468", 7);
+        config.timing.countdown = Duration::ZERO;
+        let Ok(remote) = Host::start(config) else {
+            return;
+        };
+        join(app, &mut c, remote.addr(), "2468");
+        for _ in 0..3 {
+            let white = remote
+                .legal()
+                .ok()
+                .and_then(|l| l.into_iter().find(|a| matches!(a, Action::Place { .. })));
+            if let Some(a) = white {
+                let _ = remote.act(a);
+            }
+            std::thread::sleep(Duration::from_millis(100));
+            drain(app, &mut c);
+            let language = c.language();
+            if let Some(lan) = c.lan.as_mut() {
+                let black = lan.game.as_ref().and_then(|g| {
+                    legal_from_view(&g.view)
+                        .into_iter()
+                        .find(|a| matches!(a, Action::Place { .. }))
+                });
+                if let Some(Action::Place {
+                    card,
+                    x,
+                    y,
+                    rotated,
+                }) = black
+                {
+                    if let Some(i) = lan
+                        .game
+                        .as_ref()
+                        .and_then(|g| g.view.hand.iter().position(|h| *h == card))
+                    {
+                        let _ = tap(lan, Tap::Hand(i), language);
+                        if rotated {
+                            let _ = tap(lan, Tap::Hand(i), language);
+                        }
+                        let _ = tap(lan, Tap::Cell(x, y), language);
+                    }
+                }
+            }
+            std::thread::sleep(Duration::from_millis(100));
+            drain(app, &mut c);
+        }
+        // Select a card so its legal cells show.
+        let language = c.language();
+        if let Some(lan) = c.lan.as_mut() {
+            let _ = tap(lan, Tap::Hand(0), language);
+            show(app, lan, language);
+        }
+        // The host lives until the picture is taken (the process ends then).
+        std::mem::forget(remote);
     } else {
         let lan = lan_of(&mut c, app);
         lan.found.clear();

@@ -323,6 +323,7 @@ impl play::Table for OmigaTable {
             self.last,
             winner.is_some(),
             None,
+            false,
             language,
         );
         bridge.set_columns(w.into());
@@ -441,7 +442,10 @@ pub fn hand_models(
 /// whole board). `placed` tells what lies on a cell, `legal` the cells each seat's
 /// selected card may go to (from the rules core), `last` the last card laid, `over`
 /// whether it decided the game, and `pending` a card this device sent and the host has
-/// not confirmed yet (drawn in place, labelled as waiting).
+/// not confirmed yet (drawn in place, labelled as waiting). `from_black` turns the board
+/// to Black's edge (the joined device): cells in reverse order, each card drawn turned,
+/// labels unchanged.
+#[allow(clippy::too_many_arguments)]
 pub fn board_cells(
     (w, h): (u8, u8),
     placed: impl Fn(u8, u8) -> Option<(Side, Card)>,
@@ -449,6 +453,7 @@ pub fn board_cells(
     last: Option<(u8, u8)>,
     over: bool,
     pending: Option<(u8, u8, Side, Card)>,
+    from_black: bool,
     language: &str,
 ) -> Vec<OmigaCellUi> {
     let mut cells = Vec::with_capacity(usize::from(w) * usize::from(h));
@@ -501,7 +506,7 @@ pub fn board_cells(
                 y: y.into(),
                 filled: here.is_some(),
                 side: here.map_or(0, |p| p.0.seat() as i32),
-                card: here.map_or_else(Default::default, |p| card_ui(p.1)),
+                card: here.map_or_else(Default::default, |p| card_ui(p.1.oriented(from_black))),
                 legal_white: lw,
                 legal_black: lb,
                 last: is_last,
@@ -509,6 +514,9 @@ pub fn board_cells(
                 label: label.into(),
             });
         }
+    }
+    if from_black {
+        cells.reverse();
     }
     cells
 }

@@ -25,6 +25,7 @@ pub const SCREENS: &[&str] = &[
     "omiga-end",
     "lan-host",
     "lan-join",
+    "lan-play",
 ];
 
 /// The sizes `screenshot --all` renders: phone portrait and tablet landscape.
@@ -144,7 +145,7 @@ fn stage(
         }
         "omiga" => super::omiga::stage_midgame(app, controller, language),
         "omiga-end" => super::omiga::stage_end(app, controller, language),
-        "lan-host" | "lan-join" => super::lan::stage(app, controller, screen),
+        "lan-host" | "lan-join" | "lan-play" => super::lan::stage(app, controller, screen),
         _ => app.set_screen(Screen::Home),
     }
 }
