@@ -108,7 +108,9 @@ fn pair(seed: u64) -> (Device, Device) {
     // A wrong code is refused with a clear message, and nobody joins.
     let wrong = if code == "0000" { "1111" } else { "0000" };
     join.invoke_join_typed(addr.to_string().into(), wrong.into());
-    assert!(join.get_join_message_warning());
+    pump(&[&host, &client], "the wrong code is refused", || {
+        join.get_join_message_warning()
+    });
     assert!(
         join.get_join_message().contains("Could not join"),
         "{}",
@@ -116,14 +118,8 @@ fn pair(seed: u64) -> (Device, Device) {
     );
     assert_eq!(client.app.get_screen(), Screen::LanJoin);
     join.invoke_join_typed(addr.to_string().into(), code.as_str().into());
-    assert_eq!(
-        client.app.get_screen(),
-        Screen::Game,
-        "{}",
-        join.get_join_message()
-    );
-    pump(&[&host, &client], "host sees the game start", || {
-        host.app.get_screen() == Screen::Game
+    pump(&[&host, &client], "both see the game start", || {
+        host.app.get_screen() == Screen::Game && client.app.get_screen() == Screen::Game
     });
     // A second device is refused: the game already has its player.
     let third = device();
@@ -131,6 +127,9 @@ fn pair(seed: u64) -> (Device, Device) {
     third.app.invoke_join_lan();
     let b3 = third.app.global::<LanBridge>();
     b3.invoke_join_typed(addr.to_string().into(), code.as_str().into());
+    pump(&[&third], "the second joiner is refused", || {
+        b3.get_join_message_warning()
+    });
     assert!(
         b3.get_join_message().contains("already joined"),
         "{}",
@@ -314,5 +313,56 @@ fn a_dropped_connection_pauses_both_and_resumes_where_it_was() {
         labels(&host.app, &at)
             .first()
             .is_some_and(|l| l.contains("black card"))
+    });
+}
+
+#[test]
+fn a_host_heard_on_the_network_is_listed_and_joined_with_its_code() {
+    use hotseat::net::discovery::{Announcer, Beacon, Browser};
+    let host = device();
+    let options = HostOptions {
+        bind: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
+        announce: false,
+        timing: Timing {
+            countdown: Duration::ZERO,
+            ..Timing::default()
+        },
+        params: hotseat::games::Params::new().with("seed", 5),
+        name: "Ana".into(),
+    };
+    lan::host(&host.app, &mut host.c.borrow_mut(), Some(options));
+    let (addr, code) = lan::host_info(&host.c.borrow()).expect("hosting");
+
+    let client = device();
+    client.app.invoke_open_game("omiga".into());
+    // The join screen listens on loopback here; the app listens on the LAN group.
+    let browser = Browser::open("127.0.0.1:0".parse().unwrap()).unwrap();
+    let target = browser.addr().unwrap();
+    lan::open_join(&client.app, &mut client.c.borrow_mut(), Some(browser));
+    assert_eq!(client.app.get_screen(), Screen::LanJoin);
+    let _announcer = Announcer::start(
+        &Beacon::omiga("Ana", addr.port()),
+        target,
+        Duration::from_millis(50),
+    )
+    .unwrap();
+    let row = format!("Join Ana, Omiga, {addr}");
+    pump(&[&host, &client], "the host is listed", || {
+        !labels(&client.app, &row).is_empty()
+    });
+    // Without the code the join is refused with a clear message.
+    press(&client.app, &row);
+    assert!(client
+        .app
+        .global::<LanBridge>()
+        .get_join_message()
+        .contains("4-digit code"));
+    client
+        .app
+        .global::<LanBridge>()
+        .set_typed_code(code.as_str().into());
+    press(&client.app, &row);
+    pump(&[&host, &client], "both see the game start", || {
+        host.app.get_screen() == Screen::Game && client.app.get_screen() == Screen::Game
     });
 }

@@ -20,7 +20,9 @@ use crate::games::omiga::{Action, OmigaEvent, OmigaView, Side};
 use crate::games::{Outcome, Params, Seat};
 use crate::net::discovery::{Announcer, Beacon, Browser, Found};
 use crate::net::host::random_code;
-use crate::net::{legal_from_view, Client, ClientEvent, Host, HostConfig, HostEvent, Timing};
+use crate::net::{
+    legal_from_view, Client, ClientEvent, Host, HostConfig, HostEvent, NetError, Timing,
+};
 use slint::{ComponentHandle, ModelRc, VecModel};
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -44,6 +46,8 @@ pub enum LanMsg {
     Back(Box<Client>),
     /// The joined device could not come back in time.
     GaveUp(String),
+    /// A join finished: the connection, or why not.
+    Joined(Result<Box<Client>, NetError>),
 }
 
 type Inbox = Arc<Mutex<VecDeque<LanMsg>>>;
@@ -465,7 +469,20 @@ pub fn join(app: &AppWindow, c: &mut Controller, addr: SocketAddr, code: &str) {
         bridge.set_join_message_warning(true);
         return;
     }
-    match Client::join(addr, code, lan.timing) {
+    // Connecting may take a while on a poor Wi-Fi: never on the UI thread.
+    bridge.set_join_message(tr(language, "Joining…", "Подключаемся…", "").into());
+    bridge.set_join_message_warning(false);
+    let (inbox, weak, timing) = (lan.inbox.clone(), lan.weak.clone(), lan.timing);
+    let code = code.to_string();
+    thread::spawn(move || {
+        let joined = Client::join(addr, &code, timing).map(Box::new);
+        push(&inbox, &weak, LanMsg::Joined(joined));
+    });
+}
+
+fn joined(app: &AppWindow, lan: &mut Lan, joined: Result<Box<Client>, NetError>, language: &str) {
+    let bridge = app.global::<LanBridge>();
+    match joined {
         Ok(mut client) => {
             lan.stop_browsing();
             forward(
@@ -479,11 +496,10 @@ pub fn join(app: &AppWindow, c: &mut Controller, addr: SocketAddr, code: &str) {
                 client.first_view().clone(),
                 client.countdown(),
             );
-            lan.link = Link::Client(Some(client));
+            lan.link = Link::Client(Some(*client));
             lan.game = Some(game);
             bridge.set_join_message("".into());
             play::show_message(app, "", false);
-            show(app, lan, language);
             app.set_screen(Screen::Game);
         }
         Err(e) => {
@@ -701,6 +717,7 @@ fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
             );
         }
         LanMsg::GaveUp(reason) => end(app, lan, &reason, language),
+        LanMsg::Joined(result) => joined(app, lan, result, language),
     }
 }
 
@@ -1278,6 +1295,13 @@ pub fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, screen: &str
             return;
         };
         join(app, &mut c, remote.addr(), "2468");
+        for _ in 0..100 {
+            std::thread::sleep(Duration::from_millis(20));
+            drain(app, &mut c);
+            if c.lan.as_ref().is_some_and(|l| l.game.is_some()) {
+                break;
+            }
+        }
         for _ in 0..3 {
             let white = remote
                 .legal()
