@@ -203,6 +203,12 @@ impl Client {
         &self.events
     }
 
+    /// Hands the events over to a thread that blocks on them (the UI's forwarding thread,
+    /// so no timer polls); `events()` is empty afterwards.
+    pub fn take_events(&mut self) -> Receiver<ClientEvent> {
+        std::mem::replace(&mut self.events, mpsc::channel().1)
+    }
+
     fn send(&self, msg: &ClientMsg) -> Result<(), NetError> {
         let mut stream = self
             .writer

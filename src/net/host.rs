@@ -208,6 +208,12 @@ impl Host {
         &self.events
     }
 
+    /// Hands the events over to a thread that blocks on them (the UI's forwarding thread,
+    /// so no timer polls); `events()` is empty afterwards.
+    pub fn take_events(&mut self) -> Receiver<HostEvent> {
+        std::mem::replace(&mut self.events, mpsc::channel().1)
+    }
+
     fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Input) -> Result<T, NetError> {
         let (tx, rx) = mpsc::channel();
         self.to_core.send(make(tx)).map_err(|_| NetError::Stopped)?;

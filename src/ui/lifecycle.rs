@@ -226,6 +226,7 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     app.global::<GameChrome>().on_leave(with(|app, c| {
         // The match stays saved: "Continue" brings it back behind the cover.
         c.table = None;
+        super::lan::leave(c);
         app.set_cover_up(false);
         app.set_screen(Screen::Home);
         show_continue(app, c);

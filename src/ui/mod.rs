@@ -3,6 +3,7 @@
 
 mod history;
 pub mod iota;
+pub mod lan;
 mod lifecycle;
 pub mod omiga;
 pub mod ovo;
@@ -30,6 +31,8 @@ pub struct Controller {
     pub(crate) table: Option<Box<dyn play::Table>>,
     /// Saving, resuming and recording the match on screen.
     pub(crate) life: lifecycle::Life,
+    /// Omiga on two devices, when hosting, joining or playing over the network.
+    pub(crate) lan: Option<lan::Lan>,
 }
 
 impl Controller {
@@ -52,6 +55,7 @@ impl Controller {
             rules_game: "ovo".into(),
             table: None,
             life: lifecycle::Life::default(),
+            lan: None,
         };
         c.setup = SetupState::new("ovo", &c.settings, c.language());
         c
@@ -231,6 +235,7 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     });
     ovo::wire(app, controller);
     omiga::wire(app, controller);
+    lan::wire(app, controller);
     handler!(on_reveal, |app, c| {
         let language = c.language();
         if let Some(table) = c.table.as_mut() {

@@ -289,35 +289,13 @@ impl OmigaTable {
     }
 
     fn hand_models(&self, seat: Seat, language: &str) -> Vec<OmigaHandUi> {
-        let whose = side_word(seat, language);
-        let n = self.hand(seat).len();
-        self.hand(seat)
-            .into_iter()
-            .enumerate()
-            .map(|(i, card)| {
-                let selected = self.selected[seat] == Some(i);
-                let turned = selected && self.turned[seat];
-                let shown = card.oriented(turned);
-                let mut label = format!(
-                    "{} {}/{n}: {}",
-                    tr(language, "{} card", "{}: карта", &whose),
-                    i + 1,
-                    card_parts(shown, language)
-                );
-                if selected {
-                    label.push_str(&tr(language, ", selected", ", выбрана", ""));
-                }
-                if turned {
-                    label.push_str(&tr(language, ", turned", ", повёрнута", ""));
-                }
-                OmigaHandUi {
-                    card: card_ui(shown),
-                    selected,
-                    turned,
-                    label: label.into(),
-                }
-            })
-            .collect()
+        hand_models(
+            seat,
+            &self.hand(seat),
+            self.selected[seat],
+            self.turned[seat],
+            language,
+        )
     }
 }
 
@@ -334,56 +312,20 @@ impl play::Table for OmigaTable {
             Outcome::Win { seat } => Some(seat),
             _ => None,
         };
-        let mut cells = Vec::with_capacity(usize::from(w) * usize::from(h));
-        // Rows from the top of the screen (Black's edge, y = H-1) down to White's (y = 0).
-        for y in (0..h).rev() {
-            for x in 0..w {
-                let placed = game.table().get(x.into(), y.into());
-                let lw = legal[0].contains(&(x, y));
-                let lb = legal[1].contains(&(x, y));
-                let content = match placed {
-                    Some(p) => format!(
-                        "{}, {}",
-                        match p.side {
-                            Side::White => tr(language, "white card", "белая карта", ""),
-                            Side::Black => tr(language, "black card", "чёрная карта", ""),
-                        },
-                        card_parts(p.card, language)
-                    ),
-                    None => tr(language, "empty", "пусто", ""),
-                };
-                let mut label = format!("x {x}, y {y}: {content}");
-                if lw {
-                    label.push_str(&tr(
-                        language,
-                        ", White may place here",
-                        ", сюда может пойти Белый",
-                        "",
-                    ));
-                }
-                if lb {
-                    label.push_str(&tr(
-                        language,
-                        ", Black may place here",
-                        ", сюда может пойти Чёрный",
-                        "",
-                    ));
-                }
-                let last = self.last == Some((x, y));
-                cells.push(OmigaCellUi {
-                    x: x.into(),
-                    y: y.into(),
-                    filled: placed.is_some(),
-                    side: placed.map_or(0, |p| p.side.seat() as i32),
-                    card: placed.map_or_else(Default::default, |p| card_ui(p.card)),
-                    legal_white: lw,
-                    legal_black: lb,
-                    last,
-                    deciding: last && winner.is_some(),
-                    label: label.into(),
-                });
-            }
-        }
+        let cells = board_cells(
+            (w, h),
+            |x, y| {
+                game.table()
+                    .get(x.into(), y.into())
+                    .map(|p| (p.side, p.card))
+            },
+            [&legal[0], &legal[1]],
+            self.last,
+            winner.is_some(),
+            None,
+            false,
+            language,
+        );
         bridge.set_columns(w.into());
         bridge.set_rows(h.into());
         bridge.set_cells(ModelRc::new(VecModel::from(cells)));
@@ -434,6 +376,9 @@ impl play::Table for OmigaTable {
         });
         bridge.set_over(self.session.outcome().is_over());
         bridge.set_result(self.result_text(language).into());
+        bridge.set_remote(false);
+        bridge.set_near_seat(0);
+        bridge.set_paused("".into());
     }
 
     fn reveal(&mut self) {
@@ -453,6 +398,129 @@ impl play::Table for OmigaTable {
     }
 }
 
+/// The hand of `seat` as its owner sees it, with the selected card (already turned when
+/// `turned`) marked.
+pub fn hand_models(
+    seat: Seat,
+    hand: &[Card],
+    selected: Option<usize>,
+    turned: bool,
+    language: &str,
+) -> Vec<OmigaHandUi> {
+    let whose = side_word(seat, language);
+    let n = hand.len();
+    hand.iter()
+        .enumerate()
+        .map(|(i, card)| {
+            let selected = selected == Some(i);
+            let turned = selected && turned;
+            let shown = card.oriented(turned);
+            let mut label = format!(
+                "{} {}/{n}: {}",
+                tr(language, "{} card", "{}: карта", &whose),
+                i + 1,
+                card_parts(shown, language)
+            );
+            if selected {
+                label.push_str(&tr(language, ", selected", ", выбрана", ""));
+            }
+            if turned {
+                label.push_str(&tr(language, ", turned", ", повёрнута", ""));
+            }
+            OmigaHandUi {
+                card: card_ui(shown),
+                selected,
+                turned,
+                label: label.into(),
+            }
+        })
+        .collect()
+}
+
+/// The cells of a `w`×`h` table in screen order (Black's edge y = H-1 at the top, the
+/// order the face-to-face screen and the host's screen draw; the joined device turns the
+/// whole board). `placed` tells what lies on a cell, `legal` the cells each seat's
+/// selected card may go to (from the rules core), `last` the last card laid, `over`
+/// whether it decided the game, and `pending` a card this device sent and the host has
+/// not confirmed yet (drawn in place, labelled as waiting). `from_black` turns the board
+/// to Black's edge (the joined device): cells in reverse order, each card drawn turned,
+/// labels unchanged.
+#[allow(clippy::too_many_arguments)]
+pub fn board_cells(
+    (w, h): (u8, u8),
+    placed: impl Fn(u8, u8) -> Option<(Side, Card)>,
+    legal: [&[(u8, u8)]; 2],
+    last: Option<(u8, u8)>,
+    over: bool,
+    pending: Option<(u8, u8, Side, Card)>,
+    from_black: bool,
+    language: &str,
+) -> Vec<OmigaCellUi> {
+    let mut cells = Vec::with_capacity(usize::from(w) * usize::from(h));
+    // Rows from the top of the screen (Black's edge, y = H-1) down to White's (y = 0).
+    for y in (0..h).rev() {
+        for x in 0..w {
+            let waiting = pending.filter(|p| p.0 == x && p.1 == y && placed(x, y).is_none());
+            let here = placed(x, y).or(waiting.map(|p| (p.2, p.3)));
+            let lw = legal[0].contains(&(x, y));
+            let lb = legal[1].contains(&(x, y));
+            let content = match here {
+                Some((side, card)) => format!(
+                    "{}, {}",
+                    match side {
+                        Side::White => tr(language, "white card", "белая карта", ""),
+                        Side::Black => tr(language, "black card", "чёрная карта", ""),
+                    },
+                    card_parts(card, language)
+                ),
+                None => tr(language, "empty", "пусто", ""),
+            };
+            let mut label = format!("x {x}, y {y}: {content}");
+            if waiting.is_some() {
+                label.push_str(&tr(
+                    language,
+                    ", waiting for the host",
+                    ", ждём ответа хозяина",
+                    "",
+                ));
+            }
+            if lw {
+                label.push_str(&tr(
+                    language,
+                    ", White may place here",
+                    ", сюда может пойти Белый",
+                    "",
+                ));
+            }
+            if lb {
+                label.push_str(&tr(
+                    language,
+                    ", Black may place here",
+                    ", сюда может пойти Чёрный",
+                    "",
+                ));
+            }
+            let is_last = last == Some((x, y));
+            cells.push(OmigaCellUi {
+                x: x.into(),
+                y: y.into(),
+                filled: here.is_some(),
+                side: here.map_or(0, |p| p.0.seat() as i32),
+                card: here.map_or_else(Default::default, |p| card_ui(p.1.oriented(from_black))),
+                legal_white: lw,
+                legal_black: lb,
+                last: is_last,
+                deciding: is_last && over,
+                label: label.into(),
+            });
+        }
+    }
+    if from_black {
+        cells.reverse();
+    }
+    cells
+}
+
 /// A seed for a new shuffle (the rules core is deterministic from it).
 fn fresh_seed() -> u64 {
     std::time::SystemTime::now()
@@ -460,7 +528,7 @@ fn fresh_seed() -> u64 {
         .map_or(1, |d| d.as_nanos() as u64 ^ u64::from(d.subsec_micros()))
 }
 
-fn side_word(seat: Seat, language: &str) -> String {
+pub fn side_word(seat: Seat, language: &str) -> String {
     if seat == 0 {
         tr(language, "White", "Белый", "")
     } else {
@@ -476,7 +544,7 @@ fn figure_index(f: Figure) -> i32 {
     }
 }
 
-fn card_ui(card: Card) -> OmigaCardUi {
+pub fn card_ui(card: Card) -> OmigaCardUi {
     OmigaCardUi {
         top: figure_index(card.top),
         bottom: figure_index(card.bottom),
@@ -544,38 +612,53 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     }
 
     let bridge = app.global::<OmigaBridge>();
+    // A networked game (src/ui/lan.rs) takes the taps when one is on screen.
     macro_rules! on {
-        ($setter:ident, |$t:ident, $lang:ident $(, $arg:ident : $ty:ty)*| $body:expr) => {{
+        ($setter:ident, $lan:expr, |$t:ident, $lang:ident $(, $arg:ident : $ty:ty)*| $body:expr) => {{
             let weak = app.as_weak();
             let controller = controller.clone();
             bridge.$setter(move |$($arg: $ty),*| {
                 if let Some(app) = weak.upgrade() {
-                    with_table(&app, &controller, |$t, $lang| $body);
+                    let routed = {
+                        let mut c = controller.borrow_mut();
+                        super::lan::route(&app, &mut c, $lan)
+                    };
+                    if routed.is_none() {
+                        with_table(&app, &controller, |$t, $lang| $body);
+                    }
                 }
             });
         }};
     }
-    on!(on_tap_hand, |t,
-                      lang,
-                      seat: i32,
-                      index: i32,
-                      pointer: bool| {
-        let (seat, index) = (seat.max(0) as usize, index.max(0) as usize);
-        if pointer {
-            t.tap_hand_pointer(seat, index, lang)
-        } else {
-            t.tap_hand(seat, index, lang)
+    on!(
+        on_tap_hand,
+        super::lan::Tap::Hand(index.max(0) as usize),
+        |t, lang, seat: i32, index: i32, pointer: bool| {
+            let (seat, index) = (seat.max(0) as usize, index.max(0) as usize);
+            if pointer {
+                t.tap_hand_pointer(seat, index, lang)
+            } else {
+                t.tap_hand(seat, index, lang)
+            }
         }
-    });
-    on!(on_tap_cell, |t, lang, x: i32, y: i32| t
-        .tap_cell(x, y, lang));
-    on!(on_discard, |t, lang, seat: i32| t
-        .discard(seat.max(0) as usize, lang));
-    on!(on_tick, |t, _lang| {
+    );
+    on!(
+        on_tap_cell,
+        super::lan::Tap::Cell(x, y),
+        |t, lang, x: i32, y: i32| t.tap_cell(x, y, lang)
+    );
+    on!(
+        on_discard,
+        super::lan::Tap::Discard,
+        |t, lang, seat: i32| t.discard(seat.max(0) as usize, lang)
+    );
+    on!(on_tick, super::lan::Tap::Tick, |t, _lang| {
         t.tick();
         Ok(())
     });
-    on!(on_rematch, |t, _lang| t.rematch().map_err(|e| e.0));
+    on!(on_rematch, super::lan::Tap::Rematch, |t, _lang| t
+        .rematch()
+        .map_err(|e| e.0));
 }
 
 impl OmigaTable {

@@ -24,6 +24,9 @@ pub const SCREENS: &[&str] = &[
     "omiga",
     "omiga-end",
     "history",
+    "lan-host",
+    "lan-join",
+    "lan-play",
 ];
 
 /// The sizes `screenshot --all` renders: phone portrait and tablet landscape.
@@ -147,6 +150,7 @@ fn stage(
         }
         "omiga" => super::omiga::stage_midgame(app, controller, language),
         "omiga-end" => super::omiga::stage_end(app, controller, language),
+        "lan-host" | "lan-join" | "lan-play" => super::lan::stage(app, controller, screen),
         _ => app.set_screen(Screen::Home),
     }
 }

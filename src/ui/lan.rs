@@ -1,0 +1,1367 @@
+//! Omiga on two devices over the local network (issue 6), on screen: the host and join
+//! screens, and the networked table drawn with the Omiga screen from this device's seat
+//! only. The host device holds a `net::Host` (the authority, White); the joined device a
+//! `net::Client` (Black). No rule is decided here: legal cells come from the rules core
+//! (`net::legal_from_view`), every action is judged by the host.
+//!
+//! Net events arrive on channels from network threads. A forwarding thread per channel
+//! blocks on it, puts each event in the bridge's inbox and asks the UI thread to take it in
+//! (`slint::invoke_from_event_loop` → `LanBridge.drain`); nothing polls, so an idle table
+//! costs no CPU. Without an event loop (tests), [`drain`] takes the inbox in directly.
+//!
+//! A networked match is not a `play::Table`: that trait hands out a local `Session` to
+//! save, undo and record, and the joined device has none (only its own view). It lives in
+//! `Controller::lan` instead, is never saved, and offers no undo.
+
+use super::omiga::{board_cells, hand_models, side_word};
+use super::play::{self, tr};
+use super::{AppWindow, Controller, GameChrome, LanBridge, LanHostUi, OmigaBridge, Screen};
+use crate::games::omiga::{Action, OmigaEvent, OmigaView, Side};
+use crate::games::{Outcome, Params, Seat};
+use crate::net::discovery::{Announcer, Beacon, Browser, Found};
+use crate::net::host::random_code;
+use crate::net::{
+    legal_from_view, Client, ClientEvent, Host, HostConfig, HostEvent, NetError, Timing,
+};
+use slint::{ComponentHandle, ModelRc, VecModel};
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Receiver;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// What the network threads hand to the UI thread.
+pub enum LanMsg {
+    /// From the host's authority.
+    Host(HostEvent),
+    /// From the connection to the host.
+    Client(ClientEvent),
+    /// Hosts heard on the network so far.
+    Found(Vec<Found>),
+    /// The joined device is back after a drop.
+    Back(Box<Client>),
+    /// The joined device could not come back in time.
+    GaveUp(String),
+    /// A join finished: the connection, or why not.
+    Joined(Result<Box<Client>, NetError>),
+}
+
+type Inbox = Arc<Mutex<VecDeque<LanMsg>>>;
+
+/// How a host is started (the app: the LAN with the default timings; tests: loopback).
+#[derive(Debug, Clone)]
+pub struct HostOptions {
+    /// Where to listen.
+    pub bind: SocketAddr,
+    /// Whether to announce on the LAN.
+    pub announce: bool,
+    /// Timings (tests shorten the countdown).
+    pub timing: Timing,
+    /// The deal (a seed is added when there is none).
+    pub params: Params,
+    /// The name announced to devices looking for a game.
+    pub name: String,
+}
+
+enum Link {
+    Idle,
+    Host {
+        host: Host,
+        _announcer: Option<Announcer>,
+    },
+    /// `None` while a lost connection is being re-established.
+    Client(Option<Client>),
+}
+
+/// One game on the networked table, as this device's seat knows it.
+struct NetGame {
+    seat: Seat,
+    view: OmigaView,
+    selected: Option<usize>,
+    turned: bool,
+    note: (String, bool),
+    countdown_until: Option<Instant>,
+    /// "Connection lost — waiting …" while paused.
+    paused: Option<String>,
+    /// The pairing is over, with why.
+    ended: Option<String>,
+    /// The joined device's placement sent and not answered yet.
+    pending: Option<(u64, Action)>,
+    last: Option<(u8, u8)>,
+    rematch_offered: bool,
+    rematch_asked: bool,
+}
+
+/// The two-device state of the app: the link, the hosts heard, and the game on screen.
+pub struct Lan {
+    inbox: Inbox,
+    weak: slint::Weak<AppWindow>,
+    link: Link,
+    timing: Timing,
+    browsing: Option<Arc<AtomicBool>>,
+    found: Vec<Found>,
+    game: Option<NetGame>,
+    /// When the joined device lost the connection (it retries until the resume time).
+    lost_at: Option<Instant>,
+}
+
+impl Lan {
+    fn new(app: &AppWindow) -> Self {
+        Lan {
+            inbox: Arc::default(),
+            weak: app.as_weak(),
+            link: Link::Idle,
+            timing: Timing::default(),
+            browsing: None,
+            found: Vec::new(),
+            game: None,
+            lost_at: None,
+        }
+    }
+
+    /// This device's seat, once a game is on.
+    pub fn seat(&self) -> Option<Seat> {
+        self.game.as_ref().map(|g| g.seat)
+    }
+
+    /// Whether a game is on screen and not paused or over.
+    pub fn playing(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| {
+            g.paused.is_none()
+                && g.ended.is_none()
+                && !g.view.outcome.is_over()
+                && g.countdown_left() == 0
+        })
+    }
+
+    /// The address a host listens on (tests join it).
+    pub fn host_addr(&self) -> Option<SocketAddr> {
+        match &self.link {
+            Link::Host { host, .. } => Some(host.addr()),
+            _ => None,
+        }
+    }
+
+    /// The join code of the host on this device.
+    pub fn host_code(&self) -> Option<String> {
+        match &self.link {
+            Link::Host { host, .. } => Some(host.code().to_string()),
+            _ => None,
+        }
+    }
+
+    /// Cuts the joined device's connection as a dropped Wi-Fi would (tests, and a phone
+    /// going to sleep); it comes back on its own.
+    pub fn drop_connection(&mut self) {
+        if let Link::Client(Some(client)) = &self.link {
+            client.drop_connection();
+            self.push(LanMsg::Client(ClientEvent::Lost(
+                "Connection lost — waiting (this device went away)".into(),
+            )));
+        }
+    }
+
+    fn push(&self, msg: LanMsg) {
+        push(&self.inbox, &self.weak, msg);
+    }
+
+    fn stop_browsing(&mut self) {
+        if let Some(stop) = self.browsing.take() {
+            stop.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Ends the pairing on purpose (the other device is told).
+    fn leave(&mut self) {
+        self.stop_browsing();
+        match std::mem::replace(&mut self.link, Link::Idle) {
+            Link::Host { host, .. } => host.leave(),
+            Link::Client(Some(client)) => client.leave(),
+            Link::Client(None) | Link::Idle => {}
+        }
+        self.game = None;
+    }
+}
+
+impl Drop for Lan {
+    fn drop(&mut self) {
+        self.stop_browsing();
+    }
+}
+
+impl NetGame {
+    fn new(seat: Seat, view: OmigaView, countdown: Duration) -> Self {
+        NetGame {
+            seat,
+            view,
+            selected: None,
+            turned: false,
+            note: Default::default(),
+            countdown_until: (!countdown.is_zero()).then(|| Instant::now() + countdown),
+            paused: None,
+            ended: None,
+            pending: None,
+            last: None,
+            rematch_offered: false,
+            rematch_asked: false,
+        }
+    }
+
+    fn countdown_left(&self) -> i32 {
+        self.countdown_until.map_or(0, |until| {
+            let left = until.saturating_duration_since(Instant::now());
+            left.as_millis().div_ceil(1000) as i32
+        })
+    }
+
+    fn selected_card(&self) -> Option<crate::games::omiga::Card> {
+        self.selected.and_then(|i| self.view.hand.get(i).copied())
+    }
+
+    /// A new view from the host: keep the selection when the card is still in hand.
+    fn set_view(&mut self, view: OmigaView) {
+        let card = self.selected_card();
+        self.view = view;
+        self.selected = card.and_then(|c| self.view.hand.iter().position(|h| *h == c));
+        if self.selected.is_none() {
+            self.turned = false;
+        }
+    }
+
+    fn placed(&mut self, event: &OmigaEvent) {
+        if let crate::games::omiga::view::Act::Placed { x, y, .. } = event.act {
+            self.last = Some((x, y));
+        }
+    }
+
+    /// The cells the selected card may go to, from the rules core.
+    fn legal(&self) -> Vec<(u8, u8)> {
+        let Some(card) = self.selected_card() else {
+            return Vec::new();
+        };
+        if self.pending.is_some() {
+            return Vec::new();
+        }
+        legal_from_view(&self.view)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Place {
+                    card: c,
+                    rotated,
+                    x,
+                    y,
+                } if c == card && rotated == self.turned => {
+                    Some((u8::try_from(x).ok()?, u8::try_from(y).ok()?))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+fn push(inbox: &Inbox, weak: &slint::Weak<AppWindow>, msg: LanMsg) {
+    if let Ok(mut q) = inbox.lock() {
+        q.push_back(msg);
+    }
+    let weak = weak.clone();
+    // Without an event loop (tests) this fails, and the test drains the inbox itself.
+    let _ = slint::invoke_from_event_loop(move || {
+        if let Some(app) = weak.upgrade() {
+            app.global::<LanBridge>().invoke_drain();
+        }
+    });
+}
+
+/// Blocks on `rx` in a thread of its own and forwards every event; ends when the sender
+/// is gone (the host or client was dropped).
+fn forward<T: Send + 'static>(
+    rx: Receiver<T>,
+    inbox: Inbox,
+    weak: slint::Weak<AppWindow>,
+    wrap: fn(T) -> LanMsg,
+) {
+    thread::spawn(move || {
+        while let Ok(event) = rx.recv() {
+            push(&inbox, &weak, wrap(event));
+        }
+    });
+}
+
+/// The address other devices reach this one at: the interface a packet to the LAN's
+/// multicast group would leave from (no packet is sent).
+fn lan_ip() -> Option<IpAddr> {
+    let socket = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0)).ok()?;
+    socket.connect(("239.255.72.83", 47683)).ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_unspecified()).then_some(ip)
+}
+
+fn lan_of<'a>(c: &'a mut Controller, app: &AppWindow) -> &'a mut Lan {
+    c.lan.get_or_insert_with(|| Lan::new(app))
+}
+
+/// Starts hosting from the setup screen's variants and shows the host screen.
+pub fn host(app: &AppWindow, c: &mut Controller, options: Option<HostOptions>) {
+    let language = c.language();
+    let options = options.unwrap_or_else(|| {
+        let v = &c.setup.variants;
+        let on_off = |b: bool| if b { "on" } else { "off" };
+        let name = c.setup.final_names(language).into_iter().next();
+        HostOptions {
+            bind: SocketAddr::from((Ipv4Addr::UNSPECIFIED, 0)),
+            announce: true,
+            timing: Timing::default(),
+            params: Params::new()
+                .with("table", v.omiga_table_param())
+                .with("allow_rotation", on_off(v.omiga_allow_rotation))
+                .with("free_discard", on_off(v.omiga_free_discard)),
+            name: name.unwrap_or_else(|| "Hotseat".into()),
+        }
+    });
+    let lan = lan_of(c, app);
+    lan.leave();
+    lan.timing = options.timing;
+    let code = random_code();
+    let mut config = HostConfig::new(options.bind, &code, fresh_seed());
+    let mut params = options.params.clone();
+    if params.get("seed").is_none() {
+        params = params.with("seed", fresh_seed());
+    }
+    config.params = params;
+    config.timing = options.timing;
+    let bridge = app.global::<LanBridge>();
+    match Host::start(config) {
+        Ok(mut host) => {
+            let addr = host.addr();
+            let shown = if addr.ip().is_unspecified() {
+                lan_ip().map_or_else(
+                    || tr(language, "port {}", "порт {}", &addr.port().to_string()),
+                    |ip| SocketAddr::new(ip, addr.port()).to_string(),
+                )
+            } else {
+                addr.to_string()
+            };
+            let announcer = if options.announce && !addr.ip().is_loopback() {
+                match Announcer::on_lan(&Beacon::omiga(&options.name, addr.port())) {
+                    Ok(a) => Some(a),
+                    Err(e) => {
+                        eprintln!("hotseat: not announced on the network: {e}");
+                        None
+                    }
+                }
+            } else {
+                None
+            };
+            forward(
+                host.take_events(),
+                lan.inbox.clone(),
+                lan.weak.clone(),
+                LanMsg::Host,
+            );
+            lan.link = Link::Host {
+                host,
+                _announcer: announcer,
+            };
+            let digits: Vec<slint::SharedString> =
+                code.chars().map(|d| d.to_string().into()).collect();
+            bridge.set_code_digits(ModelRc::new(VecModel::from(digits)));
+            bridge.set_code(code.into());
+            bridge.set_address(shown.into());
+            bridge.set_host_status(
+                tr(
+                    language,
+                    "Waiting for the other phone to join…",
+                    "Ждём, пока присоединится второй телефон…",
+                    "",
+                )
+                .into(),
+            );
+        }
+        Err(e) => {
+            bridge.set_code("".into());
+            bridge.set_code_digits(ModelRc::default());
+            bridge.set_address("".into());
+            bridge.set_host_status(
+                tr(
+                    language,
+                    "This device cannot host: {}",
+                    "Это устройство не может принять игру: {}",
+                    &e.to_string(),
+                )
+                .into(),
+            );
+        }
+    }
+    app.set_screen(Screen::LanHost);
+}
+
+/// Opens the join screen and starts listening for hosts on the network.
+pub fn open_join(app: &AppWindow, c: &mut Controller, browser: Option<Browser>) {
+    let language = c.language();
+    let lan = lan_of(c, app);
+    lan.leave();
+    lan.found.clear();
+    let bridge = app.global::<LanBridge>();
+    bridge.set_join_message("".into());
+    bridge.set_found(ModelRc::new(VecModel::from(Vec::<LanHostUi>::new())));
+    let browser = match browser.map_or_else(Browser::on_lan, Ok) {
+        Ok(b) => Some(b),
+        Err(e) => {
+            bridge.set_join_message(
+                tr(
+                    language,
+                    "Cannot look for games here ({}); type the host's address.",
+                    "Не удаётся искать игры ({}); введите адрес хозяина.",
+                    &e.to_string(),
+                )
+                .into(),
+            );
+            bridge.set_join_message_warning(false);
+            None
+        }
+    };
+    bridge.set_searching(browser.is_some());
+    if let Some(browser) = browser {
+        let stop = Arc::new(AtomicBool::new(false));
+        lan.browsing = Some(stop.clone());
+        let (inbox, weak) = (lan.inbox.clone(), lan.weak.clone());
+        // Blocks on the socket a second at a time; ends when the screen is left.
+        thread::spawn(move || {
+            let mut seen: Vec<Found> = Vec::new();
+            while !stop.load(Ordering::SeqCst) {
+                let heard = browser.listen(Duration::from_secs(1));
+                let mut changed = false;
+                for f in heard {
+                    if f.beacon.game == "omiga" && !seen.iter().any(|s| s.addr == f.addr) {
+                        seen.push(f);
+                        changed = true;
+                    }
+                }
+                if changed && !stop.load(Ordering::SeqCst) {
+                    push(&inbox, &weak, LanMsg::Found(seen.clone()));
+                }
+            }
+        });
+    }
+    app.set_screen(Screen::LanJoin);
+}
+
+/// Joins the host at `addr` with `code`; a refusal is shown on the join screen.
+pub fn join(app: &AppWindow, c: &mut Controller, addr: SocketAddr, code: &str) {
+    let language = c.language();
+    let lan = lan_of(c, app);
+    let bridge = app.global::<LanBridge>();
+    let code = code.trim();
+    if code.len() != 4 || !code.bytes().all(|b| b.is_ascii_digit()) {
+        bridge.set_join_message(
+            tr(
+                language,
+                "Enter the 4-digit code shown on the host's screen.",
+                "Введите 4 цифры с экрана хозяина.",
+                "",
+            )
+            .into(),
+        );
+        bridge.set_join_message_warning(true);
+        return;
+    }
+    // Connecting may take a while on a poor Wi-Fi: never on the UI thread.
+    bridge.set_join_message(tr(language, "Joining…", "Подключаемся…", "").into());
+    bridge.set_join_message_warning(false);
+    let (inbox, weak, timing) = (lan.inbox.clone(), lan.weak.clone(), lan.timing);
+    let code = code.to_string();
+    thread::spawn(move || {
+        let joined = Client::join(addr, &code, timing).map(Box::new);
+        push(&inbox, &weak, LanMsg::Joined(joined));
+    });
+}
+
+fn joined(app: &AppWindow, lan: &mut Lan, joined: Result<Box<Client>, NetError>, language: &str) {
+    let bridge = app.global::<LanBridge>();
+    match joined {
+        Ok(mut client) => {
+            lan.stop_browsing();
+            forward(
+                client.take_events(),
+                lan.inbox.clone(),
+                lan.weak.clone(),
+                LanMsg::Client,
+            );
+            let game = NetGame::new(
+                client.seat(),
+                client.first_view().clone(),
+                client.countdown(),
+            );
+            lan.link = Link::Client(Some(*client));
+            lan.game = Some(game);
+            bridge.set_join_message("".into());
+            play::show_message(app, "", false);
+            app.set_screen(Screen::Game);
+        }
+        Err(e) => {
+            bridge.set_join_message(
+                tr(
+                    language,
+                    "Could not join: {}",
+                    "Не удалось присоединиться: {}",
+                    &e.to_string(),
+                )
+                .into(),
+            );
+            bridge.set_join_message_warning(true);
+        }
+    }
+}
+
+/// Takes in everything the network threads left in the inbox, then redraws.
+pub fn drain(app: &AppWindow, c: &mut Controller) {
+    let language = c.language();
+    let Some(lan) = c.lan.as_mut() else {
+        return;
+    };
+    let msgs: Vec<LanMsg> = match lan.inbox.lock() {
+        Ok(mut q) => q.drain(..).collect(),
+        Err(_) => return,
+    };
+    if msgs.is_empty() {
+        return;
+    }
+    for msg in msgs {
+        take_in(app, lan, msg, language);
+    }
+    if lan.game.is_some() {
+        show(app, lan, language);
+    }
+}
+
+fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
+    let lost_text = |reason: &str| {
+        let _ = reason;
+        tr(
+            language,
+            "Connection lost — waiting",
+            "Связь потеряна — ждём",
+            "",
+        )
+    };
+    match msg {
+        LanMsg::Found(found) => {
+            lan.found = found;
+            let rows: Vec<LanHostUi> = lan
+                .found
+                .iter()
+                .map(|f| LanHostUi {
+                    name: f.beacon.name.clone().into(),
+                    game: "Omiga".into(),
+                    address: f.addr.to_string().into(),
+                    label: tr(
+                        language,
+                        "Join {}",
+                        "Присоединиться: {}",
+                        &format!("{}, Omiga, {}", f.beacon.name, f.addr),
+                    )
+                    .into(),
+                })
+                .collect();
+            app.global::<LanBridge>()
+                .set_found(ModelRc::new(VecModel::from(rows)));
+        }
+        LanMsg::Host(event) => match event {
+            HostEvent::Joined => {
+                app.global::<LanBridge>()
+                    .set_host_status(tr(language, "Joined!", "Присоединились!", "").into());
+            }
+            HostEvent::Started {
+                view, countdown, ..
+            } => {
+                lan.game = Some(NetGame::new(0, view, countdown));
+                play::show_message(app, "", false);
+                app.set_screen(Screen::Game);
+            }
+            HostEvent::OpponentActed { event, view } => {
+                if let Some(g) = lan.game.as_mut() {
+                    g.placed(&event);
+                    g.set_view(view);
+                }
+            }
+            HostEvent::Paused { reason } => {
+                if let Some(g) = lan.game.as_mut() {
+                    g.paused = Some(lost_text(&reason));
+                }
+                play::show_message(app, &lost_text(&reason), true);
+            }
+            HostEvent::Resumed => {
+                if let Some(g) = lan.game.as_mut() {
+                    g.paused = None;
+                }
+                play::show_message(
+                    app,
+                    &tr(language, "Connected again", "Связь восстановлена", ""),
+                    false,
+                );
+            }
+            HostEvent::RematchOffered => {
+                if let Some(g) = lan.game.as_mut() {
+                    g.rematch_offered = true;
+                }
+                play::show_message(
+                    app,
+                    &tr(
+                        language,
+                        "The other player asks for a rematch",
+                        "Соперник предлагает реванш",
+                        "",
+                    ),
+                    false,
+                );
+            }
+            HostEvent::Ended { reason } => end(app, lan, &reason, language),
+            HostEvent::Notice(reason) => {
+                if lan.game.is_some() {
+                    play::show_message(app, &reason, true);
+                } else {
+                    app.global::<LanBridge>().set_host_status(reason.into());
+                }
+            }
+        },
+        LanMsg::Client(event) => match event {
+            ClientEvent::Started {
+                view, countdown, ..
+            } => {
+                lan.game = Some(NetGame::new(1, view, countdown));
+                play::show_message(app, "", false);
+            }
+            ClientEvent::Accepted { id, event, view } => {
+                if let Some(g) = lan.game.as_mut() {
+                    if g.pending.as_ref().is_some_and(|p| p.0 == id) {
+                        g.pending = None;
+                    }
+                    g.placed(&event);
+                    g.set_view(view);
+                    if let crate::games::omiga::view::Act::Placed { .. } = event.act {
+                        g.selected = None;
+                        g.turned = false;
+                    }
+                }
+            }
+            ClientEvent::Rejected { id, reason } => {
+                if let Some(g) = lan.game.as_mut() {
+                    if g.pending.as_ref().is_some_and(|p| p.0 == id) {
+                        g.pending = None;
+                    }
+                    g.note = (reason.clone(), true);
+                }
+                play::show_message(app, &reason, true);
+            }
+            ClientEvent::OpponentActed { event, view } => {
+                if let Some(g) = lan.game.as_mut() {
+                    g.placed(&event);
+                    g.set_view(view);
+                }
+            }
+            ClientEvent::RematchOffered => {
+                if let Some(g) = lan.game.as_mut() {
+                    g.rematch_offered = true;
+                }
+                play::show_message(
+                    app,
+                    &tr(
+                        language,
+                        "The other player asks for a rematch",
+                        "Соперник предлагает реванш",
+                        "",
+                    ),
+                    false,
+                );
+            }
+            ClientEvent::Error(reason) => play::show_message(app, &reason, true),
+            ClientEvent::Ended(reason) => end(app, lan, &reason, language),
+            ClientEvent::Lost(reason) => {
+                if let Some(g) = lan.game.as_mut() {
+                    g.paused = Some(lost_text(&reason));
+                    g.pending = None;
+                }
+                play::show_message(app, &lost_text(&reason), true);
+                if let Link::Client(slot) = &mut lan.link {
+                    if let Some(old) = slot.take() {
+                        lan.lost_at.get_or_insert_with(Instant::now);
+                        come_back(lan, old);
+                    }
+                }
+            }
+        },
+        LanMsg::Back(mut client) => {
+            lan.lost_at = None;
+            forward(
+                client.take_events(),
+                lan.inbox.clone(),
+                lan.weak.clone(),
+                LanMsg::Client,
+            );
+            if let Some(g) = lan.game.as_mut() {
+                g.paused = None;
+                g.set_view(client.first_view().clone());
+                if !client.countdown().is_zero() {
+                    g.countdown_until = Some(Instant::now() + client.countdown());
+                }
+            }
+            lan.link = Link::Client(Some(*client));
+            play::show_message(
+                app,
+                &tr(language, "Connected again", "Связь восстановлена", ""),
+                false,
+            );
+        }
+        LanMsg::GaveUp(reason) => end(app, lan, &reason, language),
+        LanMsg::Joined(result) => joined(app, lan, result, language),
+    }
+}
+
+/// Retries the connection every second until the host's resume time has passed.
+fn come_back(lan: &Lan, old: Client) {
+    let (inbox, weak, timing) = (lan.inbox.clone(), lan.weak.clone(), lan.timing);
+    let since = lan.lost_at.unwrap_or_else(Instant::now);
+    thread::spawn(move || loop {
+        match old.resume(timing) {
+            Ok(client) => {
+                push(&inbox, &weak, LanMsg::Back(Box::new(client)));
+                return;
+            }
+            Err(crate::net::NetError::Refused(reason)) => {
+                push(&inbox, &weak, LanMsg::GaveUp(reason));
+                return;
+            }
+            Err(_) if since.elapsed() >= timing.resume_within => {
+                push(
+                    &inbox,
+                    &weak,
+                    LanMsg::GaveUp(format!(
+                        "the host could not be reached for {} s",
+                        timing.resume_within.as_secs()
+                    )),
+                );
+                return;
+            }
+            Err(_) => thread::sleep(Duration::from_secs(1)),
+        }
+    });
+}
+
+fn end(app: &AppWindow, lan: &mut Lan, reason: &str, language: &str) {
+    let text = tr(
+        language,
+        "The game has ended: {}",
+        "Игра окончена: {}",
+        reason,
+    );
+    if let Some(g) = lan.game.as_mut() {
+        g.paused = None;
+        g.ended = Some(text.clone());
+    }
+    play::show_message(app, &text, true);
+}
+
+/// Fills the Omiga screen from this device's seat only.
+pub fn show(app: &AppWindow, lan: &Lan, language: &str) {
+    let Some(g) = lan.game.as_ref() else {
+        return;
+    };
+    app.set_playing("omiga".into());
+    app.set_cover_up(false);
+    let chrome = app.global::<GameChrome>();
+    chrome.set_title(
+        tr(
+            language,
+            "Omiga · two devices",
+            "Омига · два устройства",
+            "",
+        )
+        .into(),
+    );
+    chrome.set_undo_label("".into());
+    let you = tr(language, "You", "Вы", "");
+    let them = tr(language, "Other phone", "Другой телефон", "");
+    let name = |seat: Seat| {
+        if seat == g.seat {
+            you.clone()
+        } else {
+            them.clone()
+        }
+    };
+    let (banner, banner_seat) = match (&g.ended, g.view.outcome.clone()) {
+        (Some(text), _) => (text.clone(), None),
+        (None, Outcome::Win { seat }) => (
+            if seat == g.seat {
+                tr(language, "You win!", "Вы победили!", "")
+            } else {
+                tr(
+                    language,
+                    "The other phone wins",
+                    "Победил другой телефон",
+                    "",
+                )
+            },
+            Some(seat),
+        ),
+        (None, Outcome::Draw) => (tr(language, "A draw", "Ничья", ""), None),
+        _ if g.paused.is_some() => (
+            tr(
+                language,
+                "Connection lost — waiting",
+                "Связь потеряна — ждём",
+                "",
+            ),
+            None,
+        ),
+        _ => (
+            tr(
+                language,
+                "Play! You are {}",
+                "Играйте! Вы — {}",
+                &side_word(g.seat, language),
+            ),
+            Some(g.seat),
+        ),
+    };
+    chrome.set_banner(banner.into());
+    chrome.set_banner_seat(banner_seat.map_or(-1, |s| s as i32));
+    chrome.set_banner_color(banner_seat.map_or(0, |s| s as i32));
+
+    let bridge = app.global::<OmigaBridge>();
+    let (w, h) = (g.view.width, g.view.height);
+    let legal = if lan.playing() { g.legal() } else { Vec::new() };
+    let empty: Vec<(u8, u8)> = Vec::new();
+    let legal_by_seat = if g.seat == 0 {
+        [&legal[..], &empty[..]]
+    } else {
+        [&empty[..], &legal[..]]
+    };
+    let own_side = if g.seat == 0 {
+        Side::White
+    } else {
+        Side::Black
+    };
+    let pending = g.pending.as_ref().and_then(|(_, a)| match a {
+        Action::Place {
+            card,
+            rotated,
+            x,
+            y,
+        } => Some((
+            u8::try_from(*x).ok()?,
+            u8::try_from(*y).ok()?,
+            own_side,
+            card.oriented(*rotated),
+        )),
+        Action::Discard => None,
+    });
+    let cells = board_cells(
+        (w, h),
+        |x, y| {
+            g.view
+                .cells
+                .iter()
+                .find(|c| c.x == x && c.y == y)
+                .map(|c| (c.side, c.card))
+        },
+        legal_by_seat,
+        g.last,
+        g.view.outcome.is_over(),
+        pending,
+        g.seat == 1,
+        language,
+    );
+    bridge.set_columns(w.into());
+    bridge.set_rows(h.into());
+    bridge.set_cells(ModelRc::new(VecModel::from(cells)));
+    // Only this seat's hand exists here; a card sent and not yet confirmed leaves it.
+    let mut hand = g.view.hand.clone();
+    let mut selected = g.selected;
+    if g.pending.is_some() {
+        if let Some(i) = g.selected {
+            if i < hand.len() {
+                hand.remove(i);
+            }
+        }
+        selected = None;
+    }
+    let own = ModelRc::new(VecModel::from(hand_models(
+        g.seat, &hand, selected, g.turned, language,
+    )));
+    let none = ModelRc::new(VecModel::from(Vec::new()));
+    let far = 1 - g.seat;
+    let far_count = g.view.hand_sizes.get(far).copied().unwrap_or(0);
+    let deck = |seat: Seat| {
+        tr(
+            language,
+            "{} in deck",
+            "в колоде: {}",
+            &g.view
+                .deck_counts
+                .get(seat)
+                .copied()
+                .unwrap_or(0)
+                .to_string(),
+        )
+    };
+    let playing = lan.playing();
+    let can_discard = playing && g.view.can_discard && g.pending.is_none();
+    let (note, warn) = g.note.clone();
+    for seat in 0..2 {
+        let mine = seat == g.seat;
+        let hand = if mine { own.clone() } else { none.clone() };
+        let label = tr(language, "{}'s hand", "Рука: {}", &name(seat));
+        let (note, warn) = if mine {
+            (note.clone(), warn)
+        } else {
+            (String::new(), false)
+        };
+        if seat == 0 {
+            bridge.set_white_hand(hand);
+            bridge.set_white_name(name(0).into());
+            bridge.set_white_color(0);
+            bridge.set_white_deck(deck(0).into());
+            bridge.set_white_can_discard(mine && can_discard);
+            bridge.set_white_note(note.into());
+            bridge.set_white_note_warning(warn);
+            bridge.set_white_hand_label(label.into());
+        } else {
+            bridge.set_black_hand(hand);
+            bridge.set_black_name(name(1).into());
+            bridge.set_black_color(1);
+            bridge.set_black_deck(deck(1).into());
+            bridge.set_black_can_discard(mine && can_discard);
+            bridge.set_black_note(note.into());
+            bridge.set_black_note_warning(warn);
+            bridge.set_black_hand_label(label.into());
+        }
+    }
+    bridge.set_remote(true);
+    bridge.set_near_seat(g.seat as i32);
+    bridge.set_far_count(far_count as i32);
+    bridge.set_far_label(
+        format!(
+            "{}: {}",
+            tr(language, "{}'s hand", "Рука: {}", &name(far)),
+            tr(
+                language,
+                "{} cards, face down",
+                "карт: {}, рубашкой вверх",
+                &far_count.to_string()
+            )
+        )
+        .into(),
+    );
+    bridge.set_can_turn(g.view.allow_rotation);
+    let over = g.view.outcome.is_over() || g.ended.is_some();
+    bridge.set_countdown(if over || g.paused.is_some() {
+        0
+    } else {
+        g.countdown_left()
+    });
+    bridge.set_paused(g.paused.clone().unwrap_or_default().into());
+    bridge.set_over(over);
+    let result = if let Some(text) = &g.ended {
+        text.clone()
+    } else if g.rematch_asked {
+        tr(
+            language,
+            "Rematch asked — waiting for the other phone",
+            "Реванш предложен — ждём другой телефон",
+            "",
+        )
+    } else if g.rematch_offered {
+        tr(
+            language,
+            "The other phone asks for a rematch",
+            "Другой телефон предлагает реванш",
+            "",
+        )
+    } else {
+        match g.view.outcome {
+            Outcome::Win { seat } if seat == g.seat => tr(language, "You win!", "Вы победили!", ""),
+            Outcome::Win { .. } => tr(
+                language,
+                "The other phone wins",
+                "Победил другой телефон",
+                "",
+            ),
+            Outcome::Draw => tr(language, "A draw", "Ничья", ""),
+            _ => String::new(),
+        }
+    };
+    bridge.set_result(result.into());
+}
+
+/// A tap from the Omiga screen while a networked game is on. `seat` is ignored: this
+/// device only ever acts for its own seat.
+pub enum Tap {
+    /// A hand card.
+    Hand(usize),
+    /// A cell.
+    Cell(i32, i32),
+    /// The discard button.
+    Discard,
+    /// The countdown's second passed.
+    Tick,
+    /// Rematch.
+    Rematch,
+}
+
+/// Handles a tap; a refusal comes back as a message (never a panic).
+pub fn tap(lan: &mut Lan, tap: Tap, language: &str) -> Result<(), String> {
+    let playing = lan.playing();
+    let Some(g) = lan.game.as_mut() else {
+        return Ok(());
+    };
+    let not_now = |g: &NetGame| {
+        if let Some(p) = &g.paused {
+            p.clone()
+        } else if g.ended.is_some() || g.view.outcome.is_over() {
+            tr(language, "The game is over", "Игра окончена", "")
+        } else {
+            tr(language, "Wait for the countdown", "Дождитесь отсчёта", "")
+        }
+    };
+    match tap {
+        Tap::Tick => {
+            if g.countdown_left() == 0 {
+                g.countdown_until = None;
+            }
+            Ok(())
+        }
+        Tap::Hand(index) => {
+            if !playing {
+                return Err(not_now(g));
+            }
+            if g.pending.is_some() {
+                return Err(tr(
+                    language,
+                    "Wait for the host to confirm your card",
+                    "Дождитесь, пока хозяин подтвердит карту",
+                    "",
+                ));
+            }
+            if index >= g.view.hand.len() {
+                return Err(tr(language, "That card is gone", "Этой карты уже нет", ""));
+            }
+            if g.selected == Some(index) {
+                if g.view.allow_rotation {
+                    g.turned = !g.turned;
+                } else {
+                    g.selected = None;
+                }
+            } else {
+                g.selected = Some(index);
+                g.turned = false;
+            }
+            g.note = Default::default();
+            Ok(())
+        }
+        Tap::Cell(x, y) => {
+            if !playing {
+                return Err(not_now(g));
+            }
+            if g.pending.is_some() {
+                return Err(tr(
+                    language,
+                    "Wait for the host to confirm your card",
+                    "Дождитесь, пока хозяин подтвердит карту",
+                    "",
+                ));
+            }
+            let Some(card) = g.selected_card() else {
+                return Err(tr(
+                    language,
+                    "Pick a card from your hand first",
+                    "Сначала выберите карту в руке",
+                    "",
+                ));
+            };
+            let action = Action::Place {
+                card,
+                rotated: g.turned,
+                x,
+                y,
+            };
+            send(&lan.link, g, action)
+        }
+        Tap::Discard => {
+            if !playing {
+                return Err(not_now(g));
+            }
+            send(&lan.link, g, Action::Discard)
+        }
+        Tap::Rematch => {
+            let result = match &lan.link {
+                Link::Host { host, .. } => host.rematch().map_err(|e| e.to_string()),
+                Link::Client(Some(client)) => client.rematch().map_err(|e| e.to_string()),
+                _ => Err(not_now(g)),
+            };
+            if result.is_ok() {
+                g.rematch_asked = true;
+            }
+            result
+        }
+    }
+}
+
+/// Sends an action: the host judges its own player's at once; the joined device's answer
+/// comes back as an event (its card waits on the cell until then).
+fn send(link: &Link, g: &mut NetGame, action: Action) -> Result<(), String> {
+    match link {
+        Link::Host { host, .. } => match host.act(action) {
+            Ok(event) => {
+                g.placed(&event);
+                if let Action::Place { .. } = action {
+                    g.selected = None;
+                    g.turned = false;
+                }
+                g.note = Default::default();
+                if let Ok(view) = host.view() {
+                    g.set_view(view);
+                }
+                Ok(())
+            }
+            Err(e) => {
+                g.note = (e.to_string(), true);
+                Err(e.to_string())
+            }
+        },
+        Link::Client(Some(client)) => match client.act(&action) {
+            Ok(id) => {
+                g.note = Default::default();
+                if let Action::Place { .. } = action {
+                    g.pending = Some((id, action));
+                }
+                Ok(())
+            }
+            Err(e) => Err(e.to_string()),
+        },
+        Link::Client(None) | Link::Idle => Err(g.paused.clone().unwrap_or_default()),
+    }
+}
+
+/// Leaves the networked game or screen: the other device is told.
+pub fn leave(c: &mut Controller) {
+    if let Some(mut lan) = c.lan.take() {
+        lan.leave();
+    }
+}
+
+/// The host's address and join code on this device, if it hosts (tests).
+pub fn host_info(c: &Controller) -> Option<(SocketAddr, String)> {
+    let lan = c.lan.as_ref()?;
+    Some((lan.host_addr()?, lan.host_code()?))
+}
+
+/// Cuts the joined device's connection as a dropped Wi-Fi would (tests); it comes back
+/// on its own within the resume time.
+pub fn drop_connection(c: &mut Controller) {
+    if let Some(lan) = c.lan.as_mut() {
+        lan.drop_connection();
+    }
+}
+
+/// A seed for a new deal.
+fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
+}
+
+/// Registers the two-device screens' callbacks.
+pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
+    macro_rules! on {
+        ($target:expr, $setter:ident, |$app:ident, $c:ident $(, $arg:ident : $ty:ty)*| $body:block) => {{
+            let weak = app.as_weak();
+            let controller = controller.clone();
+            $target.$setter(move |$($arg: $ty),*| {
+                if let Some($app) = weak.upgrade() {
+                    let mut guard = controller.borrow_mut();
+                    let $c: &mut Controller = &mut guard;
+                    $body
+                }
+            });
+        }};
+    }
+    let bridge = app.global::<LanBridge>();
+    on!(app, on_host_lan, |app, c| { host(&app, c, None) });
+    on!(app, on_join_lan, |app, c| { open_join(&app, c, None) });
+    on!(bridge, on_host, |app, c| { host(&app, c, None) });
+    on!(bridge, on_cancel, |_app, c| { leave(c) });
+    on!(bridge, on_drain, |app, c| { drain(&app, c) });
+    on!(
+        bridge,
+        on_join_typed,
+        |app, c, addr: slint::SharedString, code: slint::SharedString| {
+            let language = c.language();
+            let text = addr.trim();
+            let parsed = text
+                .parse::<SocketAddr>()
+                .ok()
+                .or_else(|| text.parse::<IpAddr>().ok().map(|ip| SocketAddr::new(ip, 0)));
+            match parsed {
+                Some(a) if a.port() != 0 => join(&app, c, a, &code),
+                _ => {
+                    let b = app.global::<LanBridge>();
+                    b.set_join_message(
+                        tr(
+                            language,
+                            "Type the address shown on the host's screen, like 192.168.1.20:40123.",
+                            "Введите адрес с экрана хозяина, например 192.168.1.20:40123.",
+                            "",
+                        )
+                        .into(),
+                    );
+                    b.set_join_message_warning(true);
+                }
+            }
+        }
+    );
+    on!(
+        bridge,
+        on_join_found,
+        |app, c, index: i32, code: slint::SharedString| {
+            let addr = c
+                .lan
+                .as_ref()
+                .and_then(|l| l.found.get(index.max(0) as usize))
+                .map(|f| f.addr);
+            match addr {
+                Some(a) => join(&app, c, a, &code),
+                None => {
+                    let language = c.language();
+                    let b = app.global::<LanBridge>();
+                    b.set_join_message(
+                        tr(language, "That game is gone", "Этой игры больше нет", "").into(),
+                    );
+                    b.set_join_message_warning(true);
+                }
+            }
+        }
+    );
+}
+
+/// Runs a tap on the networked game if one is on screen; `None` when there is none (the
+/// Omiga screen then belongs to the face-to-face table).
+pub fn route(app: &AppWindow, c: &mut Controller, t: Tap) -> Option<()> {
+    let language = c.language();
+    let lan = c.lan.as_mut().filter(|l| l.game.is_some())?;
+    let tick = matches!(t, Tap::Tick);
+    match tap(lan, t, language) {
+        Ok(()) if tick => {}
+        Ok(()) => play::show_message(app, "", false),
+        Err(reason) => play::show_message(app, &reason, true),
+    }
+    show(app, lan, language);
+    Some(())
+}
+
+/// Stages a networked table for the `lan-host` / `lan-join` screenshots: a host on
+/// loopback, and (for `lan-join`) the join screen with it listed.
+pub fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, screen: &str) {
+    app.invoke_open_game("omiga".into());
+    let mut c = controller.borrow_mut();
+    if screen == "lan-host" {
+        let options = HostOptions {
+            bind: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
+            announce: false,
+            timing: Timing::default(),
+            params: Params::new().with("seed", 7),
+            name: "Ana".into(),
+        };
+        host(app, &mut c, Some(options));
+        let b = app.global::<LanBridge>();
+        b.set_address(
+            lan_ip()
+                .map_or_else(|| "192.168.1.20".to_string(), |ip| ip.to_string())
+                .clone()
+                .into(),
+        );
+        if let Some(port) = c.lan.as_ref().and_then(|l| l.host_addr()) {
+            let ip = lan_ip().map_or_else(|| "192.168.1.20".to_string(), |ip| ip.to_string());
+            b.set_address(format!("{ip}:{}", port.port()).into());
+        }
+    } else if screen == "lan-play" {
+        // The joined device's table, mid-game, against a host on loopback with no UI.
+        let mut config = HostConfig::new(SocketAddr::from((Ipv4Addr::LOCALHOST, 0)), "2468", 7);
+        config.timing.countdown = Duration::ZERO;
+        let Ok(remote) = Host::start(config) else {
+            return;
+        };
+        join(app, &mut c, remote.addr(), "2468");
+        for _ in 0..100 {
+            std::thread::sleep(Duration::from_millis(20));
+            drain(app, &mut c);
+            if c.lan.as_ref().is_some_and(|l| l.game.is_some()) {
+                break;
+            }
+        }
+        for _ in 0..3 {
+            let white = remote
+                .legal()
+                .ok()
+                .and_then(|l| l.into_iter().find(|a| matches!(a, Action::Place { .. })));
+            if let Some(a) = white {
+                let _ = remote.act(a);
+            }
+            std::thread::sleep(Duration::from_millis(100));
+            drain(app, &mut c);
+            let language = c.language();
+            if let Some(lan) = c.lan.as_mut() {
+                let black = lan.game.as_ref().and_then(|g| {
+                    legal_from_view(&g.view)
+                        .into_iter()
+                        .find(|a| matches!(a, Action::Place { .. }))
+                });
+                if let Some(Action::Place {
+                    card,
+                    x,
+                    y,
+                    rotated,
+                }) = black
+                {
+                    if let Some(i) = lan
+                        .game
+                        .as_ref()
+                        .and_then(|g| g.view.hand.iter().position(|h| *h == card))
+                    {
+                        let _ = tap(lan, Tap::Hand(i), language);
+                        if rotated {
+                            let _ = tap(lan, Tap::Hand(i), language);
+                        }
+                        let _ = tap(lan, Tap::Cell(x, y), language);
+                    }
+                }
+            }
+            std::thread::sleep(Duration::from_millis(100));
+            drain(app, &mut c);
+        }
+        // Select a card so its legal cells show.
+        let language = c.language();
+        if let Some(lan) = c.lan.as_mut() {
+            let _ = tap(lan, Tap::Hand(0), language);
+            show(app, lan, language);
+        }
+        // The host lives until the picture is taken (the process ends then).
+        std::mem::forget(remote);
+    } else {
+        let lan = lan_of(&mut c, app);
+        lan.found.clear();
+        app.set_screen(Screen::LanJoin);
+        let rows = vec![LanHostUi {
+            name: "Ana".into(),
+            game: "Omiga".into(),
+            address: "192.168.1.20:40123".into(),
+            label: "Join Ana, Omiga, 192.168.1.20:40123".into(),
+        }];
+        app.global::<LanBridge>()
+            .set_found(ModelRc::new(VecModel::from(rows)));
+        app.global::<LanBridge>().set_searching(true);
+    }
+}

@@ -1,0 +1,368 @@
+//! Omiga on two devices, both in this process on 127.0.0.1: each device's window is driven
+//! through its own accessible labels, the network runs for real, and net events are taken
+//! in with `lan::drain` (the testing backend has no event loop to forward them to).
+#![cfg(feature = "ui")]
+
+use hotseat::net::Timing;
+use hotseat::ui::lan::{self, HostOptions};
+use hotseat::ui::{build, AppWindow, Controller, GameChrome, LanBridge, OmigaBridge, Screen};
+use i_slint_backend_testing::{init_no_event_loop, AccessibleRole, ElementHandle, ElementQuery};
+use slint::ComponentHandle;
+use std::cell::RefCell;
+use std::net::{Ipv4Addr, SocketAddr};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+struct Device {
+    app: AppWindow,
+    c: Rc<RefCell<Controller>>,
+}
+
+thread_local! {
+    static PLATFORM: () = init_no_event_loop();
+}
+
+fn device() -> Device {
+    PLATFORM.with(|_| {});
+    let (app, c) = build(None).unwrap();
+    app.show().unwrap();
+    Device { app, c }
+}
+
+fn labels(app: &AppWindow, prefix: &str) -> Vec<String> {
+    let prefix = prefix.to_string();
+    ElementQuery::from_root(app)
+        .match_descendants()
+        .match_predicate(move |e| {
+            e.accessible_role()
+                .is_some_and(|r| r != AccessibleRole::None)
+                && e.accessible_label()
+                    .is_some_and(|l| l.starts_with(prefix.as_str()))
+        })
+        .find_all()
+        .into_iter()
+        .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
+        .fold(Vec::new(), |mut seen, l| {
+            if !seen.contains(&l) {
+                seen.push(l);
+            }
+            seen
+        })
+}
+
+fn all_labels(app: &AppWindow) -> Vec<String> {
+    labels(app, "")
+}
+
+fn press(app: &AppWindow, label: &str) {
+    ElementHandle::find_by_accessible_label(app, label)
+        .next()
+        .unwrap_or_else(|| panic!("no element labelled '{label}'"))
+        .invoke_accessible_default_action();
+}
+
+/// Takes in both devices' net events until `done` holds (10 s at most).
+fn pump(devices: &[&Device], what: &str, done: impl Fn() -> bool) {
+    let start = Instant::now();
+    loop {
+        for d in devices {
+            lan::drain(&d.app, &mut d.c.borrow_mut());
+        }
+        if done() {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "timed out: {what}"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// A host on loopback (no countdown, a fixed deal) and a device joined to it through the
+/// join screen's typed address and code.
+fn pair(seed: u64) -> (Device, Device) {
+    let host = device();
+    let options = HostOptions {
+        bind: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
+        announce: false,
+        timing: Timing {
+            countdown: Duration::ZERO,
+            ..Timing::default()
+        },
+        params: hotseat::games::Params::new().with("seed", seed),
+        name: "Ana".into(),
+    };
+    lan::host(&host.app, &mut host.c.borrow_mut(), Some(options));
+    assert_eq!(host.app.get_screen(), Screen::LanHost);
+    let (addr, code) = lan::host_info(&host.c.borrow()).expect("hosting");
+    let bridge = host.app.global::<LanBridge>();
+    assert_eq!(bridge.get_code(), code.as_str());
+    assert!(!labels(&host.app, &format!("Join code {code}")).is_empty());
+
+    let client = device();
+    client.app.invoke_open_game("omiga".into());
+    client.app.invoke_join_lan();
+    assert_eq!(client.app.get_screen(), Screen::LanJoin);
+    let join = client.app.global::<LanBridge>();
+    // A wrong code is refused with a clear message, and nobody joins.
+    let wrong = if code == "0000" { "1111" } else { "0000" };
+    join.invoke_join_typed(addr.to_string().into(), wrong.into());
+    pump(&[&host, &client], "the wrong code is refused", || {
+        join.get_join_message_warning()
+    });
+    assert!(
+        join.get_join_message().contains("Could not join"),
+        "{}",
+        join.get_join_message()
+    );
+    assert_eq!(client.app.get_screen(), Screen::LanJoin);
+    join.invoke_join_typed(addr.to_string().into(), code.as_str().into());
+    pump(&[&host, &client], "both see the game start", || {
+        host.app.get_screen() == Screen::Game && client.app.get_screen() == Screen::Game
+    });
+    // A second device is refused: the game already has its player.
+    let third = device();
+    third.app.invoke_open_game("omiga".into());
+    third.app.invoke_join_lan();
+    let b3 = third.app.global::<LanBridge>();
+    b3.invoke_join_typed(addr.to_string().into(), code.as_str().into());
+    pump(&[&third], "the second joiner is refused", || {
+        b3.get_join_message_warning()
+    });
+    assert!(
+        b3.get_join_message().contains("already joined"),
+        "{}",
+        b3.get_join_message()
+    );
+    (host, client)
+}
+
+/// Selects the first card of `side` with a legal cell (highlighted from the rules core)
+/// and returns that cell's label.
+fn select_playable(app: &AppWindow, side: &str) -> Option<String> {
+    let count = labels(app, &format!("{side} card ")).len();
+    for i in 0..count {
+        for _ in 0..2 {
+            let label = labels(app, &format!("{side} card "))[i].clone();
+            press(app, &label);
+            if let Some(cell) = labels(app, "x ")
+                .into_iter()
+                .find(|l| l.contains(&format!("{side} may place here")))
+            {
+                return Some(cell);
+            }
+        }
+    }
+    None
+}
+
+fn cell_prefix(label: &str) -> String {
+    label.split(':').next().unwrap().to_string() + ":"
+}
+
+#[test]
+fn pairing_then_placements_appear_on_the_other_device_and_hands_stay_private() {
+    let (host, client) = pair(7);
+    assert_eq!(host.app.get_playing(), "omiga");
+    assert_eq!(client.app.get_playing(), "omiga");
+    // Each device shows its own seat at the bottom: the host White, the client Black.
+    assert_eq!(host.app.global::<OmigaBridge>().get_near_seat(), 0);
+    assert_eq!(client.app.global::<OmigaBridge>().get_near_seat(), 1);
+    let white_cards = labels(&host.app, "White card ");
+    let black_cards = labels(&client.app, "Black card ");
+    assert!(!white_cards.is_empty() && !black_cards.is_empty());
+    // The other hand is only backs with its size, on both devices.
+    assert!(labels(&host.app, "Black card ").is_empty());
+    assert!(labels(&client.app, "White card ").is_empty());
+    assert!(!labels(&client.app, "Other phone's hand: ").is_empty());
+    let secret = |cards: &[String]| -> Vec<String> {
+        cards
+            .iter()
+            .map(|l| l.split_once(": ").unwrap().1.to_string())
+            .collect()
+    };
+    let white_secret = secret(&white_cards);
+
+    // White places on the host: the card appears on the client's board.
+    let cell = select_playable(&host.app, "White").expect("White has a move");
+    press(&host.app, &cell);
+    let at = cell_prefix(&cell);
+    let placed = labels(&host.app, &at);
+    assert!(placed[0].contains("white card"), "{placed:?}");
+    pump(&[&host, &client], "client sees White's card", || {
+        labels(&client.app, &at)
+            .first()
+            .is_some_and(|l| l.contains("white card"))
+    });
+
+    // Black places on the client: it waits for the host, then shows on both.
+    let cell = select_playable(&client.app, "Black").expect("Black has a move");
+    press(&client.app, &cell);
+    let at = cell_prefix(&cell);
+    pump(&[&host, &client], "host sees Black's card", || {
+        labels(&host.app, &at)
+            .first()
+            .is_some_and(|l| l.contains("black card"))
+    });
+    pump(&[&host, &client], "client's card confirmed", || {
+        labels(&client.app, &at)
+            .first()
+            .is_some_and(|l| l.contains("black card") && !l.contains("waiting"))
+    });
+
+    // White's cards never appear anywhere in the client's element tree (the table's public
+    // cards may look alike, so compare the hand labels, which name the hand).
+    let client_all = all_labels(&client.app).join("\n");
+    assert!(!client_all.contains("White card"));
+    for text in &white_secret {
+        let as_hand = format!("White card 1/{}: {text}", white_secret.len());
+        assert!(!client_all.contains(&as_hand));
+    }
+    // The banner names the device's own side.
+    assert!(client
+        .app
+        .global::<GameChrome>()
+        .get_banner()
+        .contains("Black"));
+}
+
+#[test]
+fn a_placement_the_host_rejects_snaps_back_with_the_reason() {
+    let (host, client) = pair(11);
+    let before = labels(&client.app, "Black card ").len();
+    // Select a card, then tap a cell the core does not offer: the host refuses it.
+    let cell = select_playable(&client.app, "Black").expect("Black has a move");
+    let bad = labels(&client.app, "x ")
+        .into_iter()
+        .find(|l| l.contains("empty") && !l.contains("may place here"))
+        .expect("an empty cell no card may go to");
+    press(&client.app, &bad);
+    let at = cell_prefix(&bad);
+    pump(&[&host, &client], "the refusal arrives", || {
+        client.app.global::<GameChrome>().get_message_is_warning()
+    });
+    let reason = client.app.global::<GameChrome>().get_message().to_string();
+    assert!(!reason.is_empty());
+    // The card is back in hand, the cell empty, on both devices.
+    assert_eq!(labels(&client.app, "Black card ").len(), before);
+    assert!(labels(&client.app, &at)[0].contains("empty"));
+    assert!(labels(&host.app, &at)[0].contains("empty"));
+    // The near player's note shows the same reason.
+    assert_eq!(
+        client.app.global::<OmigaBridge>().get_black_note(),
+        reason.as_str()
+    );
+    let _ = cell;
+}
+
+#[test]
+fn a_dropped_connection_pauses_both_and_resumes_where_it_was() {
+    let (host, client) = pair(3);
+    let cell = select_playable(&host.app, "White").expect("White has a move");
+    press(&host.app, &cell);
+    let at = cell_prefix(&cell);
+    pump(&[&host, &client], "client sees the card", || {
+        labels(&client.app, &at)
+            .first()
+            .is_some_and(|l| l.contains("white card"))
+    });
+    let board_before = labels(&client.app, "x ");
+
+    lan::drop_connection(&mut client.c.borrow_mut());
+    pump(&[&host, &client], "both paused", || {
+        client
+            .app
+            .global::<OmigaBridge>()
+            .get_paused()
+            .contains("Connection lost")
+            && host
+                .app
+                .global::<OmigaBridge>()
+                .get_paused()
+                .contains("Connection lost")
+    });
+    assert!(!labels(&client.app, "Connection lost").is_empty());
+    // While paused a tap is refused with the reason.
+    let card = labels(&host.app, "White card ")[0].clone();
+    press(&host.app, &card);
+    assert!(host
+        .app
+        .global::<GameChrome>()
+        .get_message()
+        .contains("Connection lost"));
+
+    // The device comes back on its own; the game goes on where it was.
+    pump(&[&host, &client], "both resumed", || {
+        client.app.global::<OmigaBridge>().get_paused().is_empty()
+            && host.app.global::<OmigaBridge>().get_paused().is_empty()
+    });
+    let board_after: Vec<String> = labels(&client.app, "x ")
+        .into_iter()
+        .map(|l| l.replace(", Black may place here", ""))
+        .collect();
+    let board_before: Vec<String> = board_before
+        .into_iter()
+        .map(|l| l.replace(", Black may place here", ""))
+        .collect();
+    assert_eq!(board_after, board_before);
+    let cell = select_playable(&client.app, "Black").expect("Black has a move");
+    press(&client.app, &cell);
+    let at = cell_prefix(&cell);
+    pump(&[&host, &client], "play goes on after the resume", || {
+        labels(&host.app, &at)
+            .first()
+            .is_some_and(|l| l.contains("black card"))
+    });
+}
+
+#[test]
+fn a_host_heard_on_the_network_is_listed_and_joined_with_its_code() {
+    use hotseat::net::discovery::{Announcer, Beacon, Browser};
+    let host = device();
+    let options = HostOptions {
+        bind: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
+        announce: false,
+        timing: Timing {
+            countdown: Duration::ZERO,
+            ..Timing::default()
+        },
+        params: hotseat::games::Params::new().with("seed", 5),
+        name: "Ana".into(),
+    };
+    lan::host(&host.app, &mut host.c.borrow_mut(), Some(options));
+    let (addr, code) = lan::host_info(&host.c.borrow()).expect("hosting");
+
+    let client = device();
+    client.app.invoke_open_game("omiga".into());
+    // The join screen listens on loopback here; the app listens on the LAN group.
+    let browser = Browser::open("127.0.0.1:0".parse().unwrap()).unwrap();
+    let target = browser.addr().unwrap();
+    lan::open_join(&client.app, &mut client.c.borrow_mut(), Some(browser));
+    assert_eq!(client.app.get_screen(), Screen::LanJoin);
+    let _announcer = Announcer::start(
+        &Beacon::omiga("Ana", addr.port()),
+        target,
+        Duration::from_millis(50),
+    )
+    .unwrap();
+    let row = format!("Join Ana, Omiga, {addr}");
+    pump(&[&host, &client], "the host is listed", || {
+        !labels(&client.app, &row).is_empty()
+    });
+    // Without the code the join is refused with a clear message.
+    press(&client.app, &row);
+    assert!(client
+        .app
+        .global::<LanBridge>()
+        .get_join_message()
+        .contains("4-digit code"));
+    client
+        .app
+        .global::<LanBridge>()
+        .set_typed_code(code.as_str().into());
+    press(&client.app, &row);
+    pump(&[&host, &client], "both see the game start", || {
+        host.app.get_screen() == Screen::Game && client.app.get_screen() == Screen::Game
+    });
+}
