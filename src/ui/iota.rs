@@ -1083,3 +1083,159 @@ pub fn demo_table(players: Vec<Player>) -> RuleResult<IotaTable> {
     }
     Ok(table)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::iota::Iota;
+
+    fn two() -> Vec<Player> {
+        super::super::play::players(&["Anna".into(), "Boris".into()], &[0, 1])
+    }
+
+    /// One example of every reason the rules core gives for a placement, swap or pass,
+    /// in the core's own words (from its format strings).
+    const SAMPLES: &[&str] = &[
+        "You hold only one W",
+        "You do not hold Rs1",
+        "The line 0,0..4,0 would have 5 cards (at most 4)",
+        "The line 0,0..2,0 would hold the same card twice",
+        "Colours in the line 1,-1..3,-1 must be all the same or all different (green, yellow, green)",
+        "Shapes in the line 1,-1..3,-1 must be all the same or all different (circle, circle, cross)",
+        "Numbers in the line 1,-1..3,-1 must be all the same or all different (1, 1, 3)",
+        "there is no seat 5 in this game",
+        "Place 1 to 4 cards",
+        "2000000,0 is too far out",
+        "Two cards cannot go on 1,1",
+        "4,0 is empty: there is no wild there",
+        "The cards must form one unbroken line, but 2,0 is empty",
+        "0,0 is not empty",
+        "Place the cards all in one row or all in one column",
+        "A placed card must touch a card already on the table",
+        "No choice of cards for the wilds fits every line they are in",
+        "There is no wild on 0,0",
+        "Swapping a wild for a wild changes nothing",
+        "Gs1 does not fit every line through 1,0",
+        "the game is over",
+        "it is not seat 1's turn",
+        "Return at most 4 cards",
+        "no such seat",
+        "reveal the screen first",
+    ];
+
+    #[test]
+    fn every_reason_pattern_has_a_russian_form_and_an_example() {
+        for (en, _) in REASONS {
+            assert!(
+                SAMPLES.iter().any(|s| match_pattern(en, s).is_some()),
+                "no example of '{en}'"
+            );
+        }
+        for sample in SAMPLES {
+            let ru = reason_ru(sample).unwrap_or_else(|| panic!("no Russian for '{sample}'"));
+            assert!(!ru.contains("{}"), "{ru}");
+            assert!(
+                !ru.contains("green") && !ru.contains("circle"),
+                "colour and shape words are translated: {ru}"
+            );
+        }
+        assert_eq!(
+            reason_ru("0,0 is not empty").as_deref(),
+            Some("Клетка 0,0 занята")
+        );
+        assert_eq!(
+            reason_ru("Gs1 does not fit every line through 1,0").as_deref(),
+            Some("Gs1 подходит не ко всем линиям через клетку 1,0")
+        );
+        assert_eq!(reason_in("0,0 is not empty", "en"), "0,0 is not empty");
+    }
+
+    /// Every reason the core actually gives while players stage cards anywhere round the
+    /// grid (many games, random cards and cells) has a Russian form.
+    #[test]
+    fn every_reason_met_in_play_has_a_russian_form() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let mut seen = BTreeSet::new();
+        for seed in 0..40u64 {
+            let Ok(mut table) = IotaTable::start(two(), seed, 0) else {
+                panic!("a game starts");
+            };
+            for _turn in 0..30 {
+                if table.session.outcome().is_over() {
+                    break;
+                }
+                table.session.reveal();
+                let Some(seat) = table.viewer() else { break };
+                let game = table.session.game();
+                let hand = game.hand(seat).to_vec();
+                let cells: Vec<Cell> = table.board().cells.iter().map(|(c, _)| *c).collect();
+                for _ in 0..30 {
+                    let n = rng.random_range(1..=hand.len().max(1));
+                    let mut tried = Vec::new();
+                    for k in 0..n {
+                        let card = hand.get(k).copied().unwrap_or(Card::WILD);
+                        let cell = cells[rng.random_range(0..cells.len())];
+                        tried.push((card, cell));
+                    }
+                    if let Err(RuleError(e)) = game.check_placement(seat, &tried) {
+                        seen.insert(e);
+                    }
+                    let cell = cells[rng.random_range(0..cells.len())];
+                    if let Some(&card) = hand.first() {
+                        if let Err(RuleError(e)) = game.check_swap(seat, cell, card) {
+                            seen.insert(e);
+                        }
+                    }
+                }
+                let best = game
+                    .legal_placements(seat)
+                    .into_iter()
+                    .max_by_key(|p| game.check_placement(seat, p).ok());
+                let action = best.map_or(Action::Pass(Vec::new()), Action::Place);
+                if table.session.act(seat, &action).is_err() {
+                    break;
+                }
+            }
+        }
+        assert!(seen.len() >= 8, "enough different reasons met: {seen:?}");
+        for reason in &seen {
+            assert!(reason_ru(reason).is_some(), "no Russian for '{reason}'");
+        }
+    }
+
+    #[test]
+    fn the_first_seat_is_chosen_at_random() {
+        let mut firsts = BTreeSet::new();
+        for _ in 0..64 {
+            let Ok(mut table) = start(two()) else {
+                panic!("a game starts");
+            };
+            let Some(t) = table.as_any_mut().downcast_mut::<IotaTable>() else {
+                panic!("an IOTA table");
+            };
+            firsts.insert(t.session().game().turn());
+        }
+        assert_eq!(firsts, BTreeSet::from([0, 1]));
+    }
+
+    #[test]
+    fn the_hint_stages_a_placement_scoring_the_most() {
+        let mut table = IotaTable::start(two(), 3, 0).expect("a game starts");
+        table.session.reveal();
+        table.hint().expect("something fits next to the starter");
+        let seat = table.viewer().expect("revealed");
+        let staged = table.staged_cards();
+        let game: &Iota = table.session.game();
+        let hinted = game
+            .check_placement(seat, &staged)
+            .expect("the hint is legal");
+        let best = game
+            .legal_placements(seat)
+            .iter()
+            .filter_map(|p| game.check_placement(seat, p).ok())
+            .max()
+            .expect("legal placements");
+        assert_eq!(hinted, best);
+    }
+}
