@@ -1084,6 +1084,29 @@ pub fn demo_table(players: Vec<Player>) -> RuleResult<IotaTable> {
     Ok(table)
 }
 
+/// A finished game for the screenshot: two players always taking the best-scoring legal
+/// placement (passing when none fits) until the game ends.
+pub fn demo_end_table(players: Vec<Player>) -> RuleResult<IotaTable> {
+    let mut table = IotaTable::start(players, 20_261_129, 0)?;
+    for _ in 0..400 {
+        if table.session.outcome().is_over() {
+            break;
+        }
+        table.session.reveal();
+        let Some(seat) = table.viewer() else { break };
+        let game = table.session.game();
+        let best = game
+            .legal_placements(seat)
+            .into_iter()
+            .filter_map(|p| game.check_placement(seat, &p).ok().map(|s| (s, p)))
+            .max_by_key(|(s, p)| (*s, p.len()))
+            .map(|(_, p)| p);
+        let action = best.map_or(Action::Pass(Vec::new()), Action::Place);
+        table.session.act(seat, &action)?;
+    }
+    Ok(table)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
