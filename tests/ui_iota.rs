@@ -427,9 +427,29 @@ fn zoom_and_recentre_controls_are_there_and_named() {
             Some(i_slint_backend_testing::AccessibleRole::Button)
         );
     }
+    // On a phone a cell is never smaller than a thumb; zooming in makes it larger, and
+    // zooming out returns it, never below 48 px.
+    app.window().set_size(slint::LogicalSize::new(412.0, 915.0));
+    let starter = || {
+        labels(&app)
+            .into_iter()
+            .find(|l| l.starts_with("column 0, row 0: "))
+            .map(|l| find(&app, &l).size().width)
+            .expect("the starter")
+    };
+    // The layout follows the width on the next tick (Theme.compact).
+    slint::platform::update_timers_and_animations();
+    let base = starter();
+    assert!(base >= 48.0, "a cell is {base} px wide");
     press(&app, "Zoom in");
+    let bigger = starter();
+    assert!(bigger > base, "{bigger} > {base}");
     press(&app, "Centre the board");
     press(&app, "Zoom out");
+    press(&app, "Zoom out");
+    press(&app, "Zoom out");
+    let smaller = starter();
+    assert!(smaller >= 48.0 && smaller < bigger, "{smaller}");
 }
 
 #[test]
