@@ -44,6 +44,23 @@ fn hand_labels(app: &AppWindow) -> Vec<String> {
         .collect()
 }
 
+/// Reveals the screen for whoever the cover names (the first seat is random); returns
+/// that player's name.
+fn reveal(app: &AppWindow) -> String {
+    assert!(app.get_cover_up(), "the cover is up");
+    let name = app.get_cover_name().to_string();
+    press(app, &format!("{name}, tap to reveal"));
+    name
+}
+
+fn other(name: &str) -> &'static str {
+    if name == "Anna" {
+        "Boris"
+    } else {
+        "Anna"
+    }
+}
+
 /// Starts a two-player game of Anna and Boris from the setup screen.
 fn start(tag: &str) -> AppWindow {
     init_no_event_loop();
@@ -69,10 +86,14 @@ fn the_hand_is_shown_only_to_its_seat_after_reveal() {
         hand_labels(&app).is_empty(),
         "a hand is in the tree under the cover"
     );
-    press(&app, "Anna, tap to reveal");
+    let first = reveal(&app);
+    let second = other(&first);
     assert!(!app.get_cover_up());
     assert_eq!(app.get_playing(), "iota");
-    assert_eq!(app.global::<GameChrome>().get_banner(), "Anna's turn");
+    assert_eq!(
+        app.global::<GameChrome>().get_banner(),
+        format!("{first}'s turn")
+    );
     let anna = hand_labels(&app);
     assert_eq!(anna.len(), 4, "Anna sees her four cards: {anna:?}");
     // Board cells read as one item: position and content.
@@ -86,14 +107,17 @@ fn the_hand_is_shown_only_to_its_seat_after_reveal() {
     // Scores, hand sizes and the pile are public.
     assert!(labels(&app)
         .iter()
-        .any(|l| l.starts_with("Boris: 0 points, 4 cards")));
+        .any(|l| l.starts_with(&format!("{second}: 0 points, 4 cards"))));
     assert!(labels(&app).iter().any(|l| l.starts_with("Draw pile: ")));
     // Anna passes: the cover goes up for Boris, and Anna's cards are nowhere.
     press(&app, "Pass");
     assert!(app.get_cover_up());
     assert!(hand_labels(&app).is_empty());
-    press(&app, "Boris, tap to reveal");
-    assert_eq!(app.global::<GameChrome>().get_banner(), "Boris's turn");
+    press(&app, &format!("{second}, tap to reveal"));
+    assert_eq!(
+        app.global::<GameChrome>().get_banner(),
+        format!("{second}'s turn")
+    );
     let all = labels(&app);
     let boris = hand_labels(&app);
     assert_eq!(boris.len(), 4);
@@ -104,7 +128,7 @@ fn the_hand_is_shown_only_to_its_seat_after_reveal() {
         }
         assert!(
             !all.iter().any(|l| l.contains(words)),
-            "Anna's {words} is readable on Boris's screen"
+            "{first}'s {words} is readable on {second}'s screen"
         );
     }
 }
@@ -112,7 +136,7 @@ fn the_hand_is_shown_only_to_its_seat_after_reveal() {
 #[test]
 fn staging_a_legal_card_previews_its_score_and_play_places_it() {
     let app = start("legal");
-    press(&app, "Anna, tap to reveal");
+    let first = reveal(&app);
     let before = app.global::<IotaBridge>().get_cells();
     let cards_before = slint::Model::iter(&before).filter(|c| c.filled).count();
     // Pick hand cards until one has a highlighted cell (highlights come from the rules core).
@@ -157,16 +181,29 @@ fn staging_a_legal_card_previews_its_score_and_play_places_it() {
     assert!(app
         .global::<GameChrome>()
         .get_message()
-        .starts_with("Anna scored "));
-    press(&app, "Boris, tap to reveal");
-    assert_eq!(app.global::<GameChrome>().get_banner(), "Boris's turn");
-    assert!(!labels(&app).iter().any(|l| l.starts_with("Anna: 0 points")));
+        .starts_with(&format!("{first} scored ")));
+    let second = reveal(&app);
+    assert_eq!(
+        app.global::<GameChrome>().get_banner(),
+        format!("{second}'s turn")
+    );
+    assert!(!labels(&app)
+        .iter()
+        .any(|l| l.starts_with(&format!("{first}: 0 points"))));
+    // The scoreboard shows the last turn's score next to the total.
+    assert!(
+        labels(&app)
+            .iter()
+            .any(|l| l.starts_with(&format!("{first}: ")) && l.contains(", last turn +")),
+        "{:?}",
+        labels(&app)
+    );
 }
 
 #[test]
 fn an_illegal_staging_shows_the_reason_and_play_is_refused() {
     let app = start("illegal");
-    press(&app, "Anna, tap to reveal");
+    reveal(&app);
     // Next to the lone starter any card fits, so stage a first card on a highlighted
     // cell, then a second one on a cell that is not highlighted for it.
     let card = hand_labels(&app)[0].clone();
@@ -198,7 +235,7 @@ fn an_illegal_staging_shows_the_reason_and_play_is_refused() {
     let chrome = app.global::<GameChrome>();
     assert!(chrome.get_message_is_warning());
     assert_eq!(chrome.get_message(), reason.as_str());
-    assert!(!app.get_cover_up(), "still Anna's turn");
+    assert!(!app.get_cover_up(), "still the same turn");
     let still = slint::Model::iter(&bridge.get_cells())
         .filter(|c| c.filled)
         .count();
@@ -229,21 +266,46 @@ fn an_illegal_staging_shows_the_reason_and_play_is_refused() {
 #[test]
 fn three_rounds_of_passes_end_the_game() {
     let app = start("end");
-    // Anna passes and changes a card: pick it, then the pass button says so.
-    press(&app, "Anna, tap to reveal");
-    let card = hand_labels(&app)[2].clone();
+    // The first player passes returning two cards: choose them, then the pass says so.
+    let first = reveal(&app);
+    let before = hand_labels(&app);
+    press(&app, "Choose cards to return with a pass");
+    assert!(
+        hand_labels(&app).iter().all(|l| l.ends_with(", to keep")),
+        "{:?}",
+        hand_labels(&app)
+    );
+    assert_eq!(
+        app.global::<IotaBridge>().get_trade_hint(),
+        "Tap the cards to return to the pile, then Pass"
+    );
+    for i in [1, 3] {
+        let card = hand_labels(&app)[i].clone();
+        press(&app, &card);
+    }
+    let marked: Vec<String> = hand_labels(&app)
+        .into_iter()
+        .filter(|l| l.ends_with(", to return"))
+        .collect();
+    assert_eq!(marked.len(), 2, "{marked:?}");
+    // Tapping a marked card unmarks it; tapping it again marks it again.
+    press(&app, &marked[0]);
+    let card = hand_labels(&app)[1].clone();
+    assert!(card.ends_with(", to keep"), "{card}");
     press(&app, &card);
-    press(&app, "Pass, change card");
+    press(&app, "Pass, return 2 cards");
     assert_eq!(
         app.global::<GameChrome>().get_message(),
-        "Anna passed and changed a card"
+        format!("{first} passed and changed 2 cards")
     );
-    press(&app, "Boris, tap to reveal");
+    assert!(app.get_cover_up());
+    assert!(before.len() == 4);
+    reveal(&app);
     press(&app, "Pass");
     for round in 1..3 {
-        for name in ["Anna", "Boris"] {
-            assert!(app.get_cover_up(), "round {round}: cover up for {name}");
-            press(&app, &format!("{name}, tap to reveal"));
+        for _ in 0..2 {
+            assert!(app.get_cover_up(), "round {round}: cover up");
+            reveal(&app);
             press(&app, "Pass");
         }
     }
@@ -258,4 +320,175 @@ fn three_rounds_of_passes_end_the_game() {
         hand_labels(&app).is_empty(),
         "no hand shown once the game is over"
     );
+}
+
+#[test]
+fn the_end_shows_the_ranking_and_the_best_turn() {
+    let app = start("ranking");
+    // The first player takes the hint (the best play) and plays it; then everybody passes
+    // three full rounds and the game ends.
+    let first = reveal(&app);
+    press(&app, "Hint: stage the best play");
+    let bridge = app.global::<IotaBridge>();
+    assert!(bridge.get_preview_ok(), "{}", bridge.get_preview());
+    let points: u32 = bridge
+        .get_preview()
+        .trim_start_matches("Scores ")
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("the preview says the score");
+    press(&app, "Play");
+    assert!(!bridge.get_over());
+    for _ in 0..6 {
+        reveal(&app);
+        press(&app, "Pass");
+    }
+    assert!(bridge.get_over());
+    let all = labels(&app);
+    assert!(
+        all.contains(&format!("1. {first}: {points} points")),
+        "{all:?}"
+    );
+    assert!(
+        all.contains(&format!("2. {}: 0 points", other(&first))),
+        "{all:?}"
+    );
+    assert_eq!(
+        bridge.get_best_turn(),
+        format!("Best turn: {first}, {points} points")
+    );
+    assert!(all.contains(&format!("Best turn: {first}, {points} points")));
+    assert!(hand_labels(&app).is_empty());
+}
+
+#[test]
+fn the_hint_stages_the_best_scoring_play() {
+    let app = start("hint");
+    reveal(&app);
+    let bridge = app.global::<IotaBridge>();
+    let before = slint::Model::iter(&bridge.get_cells())
+        .filter(|c| c.staged)
+        .count();
+    assert_eq!(before, 0);
+    press(&app, "Hint: stage the best play");
+    let staged: Vec<_> = slint::Model::iter(&bridge.get_cells())
+        .filter(|c| c.staged)
+        .collect();
+    // Next to the lone starter something always fits: the hint stages it and the preview
+    // shows its score.
+    assert!(!staged.is_empty());
+    assert!(bridge.get_preview_ok());
+    let hinted: u32 = bridge
+        .get_preview()
+        .trim_start_matches("Scores ")
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("a score");
+    // No single card placed by hand beats it: try every hand card on every highlighted cell.
+    press(&app, "Take back");
+    for i in 0..4 {
+        let card = hand_labels(&app)[i].clone();
+        press(&app, &card);
+        let cells: Vec<String> = labels(&app)
+            .into_iter()
+            .filter(|l| l.ends_with("the selected card may go here"))
+            .collect();
+        for cell in cells {
+            press(&app, &cell);
+            let preview = bridge.get_preview().to_string();
+            let single: u32 = preview
+                .trim_start_matches("Scores ")
+                .split(' ')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0);
+            assert!(single <= hinted, "{preview} beats the hint's {hinted}");
+            press(&app, "Take back");
+            let card = hand_labels(&app)[i].clone();
+            press(&app, &card);
+        }
+        let card = hand_labels(&app)[i].clone();
+        if card.ends_with(", selected") {
+            press(&app, &card);
+        }
+    }
+}
+
+#[test]
+fn zoom_and_recentre_controls_are_there_and_named() {
+    let app = start("zoom");
+    reveal(&app);
+    for label in ["Zoom in", "Zoom out", "Centre the board"] {
+        let e = find(&app, label);
+        assert_eq!(
+            e.accessible_role(),
+            Some(i_slint_backend_testing::AccessibleRole::Button)
+        );
+    }
+    // On a phone a cell is never smaller than a thumb; zooming in makes it larger, and
+    // zooming out returns it, never below 48 px.
+    app.window().set_size(slint::LogicalSize::new(412.0, 915.0));
+    let starter = || {
+        labels(&app)
+            .into_iter()
+            .find(|l| l.starts_with("column 0, row 0: "))
+            .map(|l| find(&app, &l).size().width)
+            .expect("the starter")
+    };
+    // The layout follows the width on the next tick (Theme.compact).
+    slint::platform::update_timers_and_animations();
+    let base = starter();
+    assert!(base >= 48.0, "a cell is {base} px wide");
+    press(&app, "Zoom in");
+    let bigger = starter();
+    assert!(bigger > base, "{bigger} > {base}");
+    press(&app, "Centre the board");
+    press(&app, "Zoom out");
+    press(&app, "Zoom out");
+    press(&app, "Zoom out");
+    let smaller = starter();
+    assert!(smaller >= 48.0 && smaller < bigger, "{smaller}");
+}
+
+#[test]
+fn refusals_read_in_russian() {
+    let app = start("russian");
+    app.invoke_set_language("ru".into());
+    let name = app.get_cover_name().to_string();
+    press(&app, &format!("{name}, коснитесь, чтобы открыть"));
+    // Stage a legal card, then a second one away from its line: the core's English
+    // reason is shown in Russian.
+    let bridge = app.global::<IotaBridge>();
+    let card = hand_labels_ru(&app)[0].clone();
+    press(&app, &card);
+    let good = labels(&app)
+        .into_iter()
+        .find(|l| l.ends_with("сюда можно выложить выбранную карту"))
+        .expect("a legal cell");
+    press(&app, &good);
+    let card = hand_labels_ru(&app)
+        .into_iter()
+        .find(|l| !l.ends_with(", на столе"))
+        .expect("a second card");
+    press(&app, &card);
+    let bad = labels(&app)
+        .into_iter()
+        .find(|l| l.ends_with(": пусто"))
+        .expect("an empty cell that is not legal");
+    press(&app, &bad);
+    assert!(!bridge.get_preview_ok());
+    let reason = bridge.get_preview().to_string();
+    assert!(
+        reason.chars().any(|c| ('а'..='я').contains(&c)),
+        "the reason is in Russian: {reason}"
+    );
+}
+
+fn hand_labels_ru(app: &AppWindow) -> Vec<String> {
+    labels(app)
+        .into_iter()
+        .filter(|l| l.starts_with("Ваша карта"))
+        .collect()
 }

@@ -4,7 +4,7 @@
 //! `games::iota`, actions go through `Session`.
 
 use super::play::{self, Table};
-use super::{AppWindow, IotaBridge, IotaCard, IotaCell, IotaHandCard, IotaSeat};
+use super::{AppWindow, IotaBridge, IotaCard, IotaCell, IotaHandCard, IotaResult, IotaSeat};
 use crate::games::iota::{Action, Card, Cell, Iota, IotaEvent};
 use crate::games::{Game, Params, RuleError, RuleResult};
 use crate::session::{AnySession, Player, Session, Sharing};
@@ -23,6 +23,8 @@ pub struct IotaTable {
     selected: Option<usize>,
     /// Hand cards laid on the grid but not yet played: (hand index, cell).
     staged: Vec<(usize, Cell)>,
+    /// Trading: the hand cards marked to go back to the pile with a pass.
+    trade: Option<BTreeSet<usize>>,
     /// The app's language, for messages made here.
     language: String,
     /// The last thing that happened, for the message line (public).
@@ -39,13 +41,13 @@ struct Board {
 }
 
 impl IotaTable {
-    /// A pass-and-play game for `players` from a seed.
-    pub fn start(players: Vec<Player>, seed: u64) -> RuleResult<IotaTable> {
+    /// A pass-and-play game for `players` from a seed, `first` seat to play first.
+    pub fn start(players: Vec<Player>, seed: u64, first: usize) -> RuleResult<IotaTable> {
         let n = players.len().to_string();
         let seed = seed.to_string();
         let params = Params::parse([
             format!("players={n}").as_str(),
-            "first=0",
+            format!("first={first}").as_str(),
             format!("seed={seed}").as_str(),
         ])?;
         let session = Session::start(params, players, Sharing::PassAndPlay)?;
@@ -58,6 +60,7 @@ impl IotaTable {
             session,
             selected: None,
             staged: Vec::new(),
+            trade: None,
             note: None,
             language: "en".into(),
         }
@@ -97,6 +100,85 @@ impl IotaTable {
     fn clear_selection(&mut self) {
         self.selected = None;
         self.staged.clear();
+        self.trade = None;
+    }
+
+    /// Every turn so far, replayed from the session's actions: each seat's last turn and
+    /// the best-scoring turn of the game (seat, points; the first such turn on a tie).
+    fn turn_log(&self) -> (Vec<Option<LastTurn>>, Option<(usize, u32)>) {
+        let seats = self.session.players().len();
+        let mut last = vec![None; seats];
+        let mut best: Option<(usize, u32)> = None;
+        let Ok(mut game) = Iota::new_game(self.session.params()) else {
+            return (last, best);
+        };
+        for (seat, line) in self.session.actions() {
+            let Ok(action) = line.parse::<Action>() else {
+                break;
+            };
+            let Ok(event) = game.apply(*seat, &action) else {
+                break;
+            };
+            let turn = match event {
+                IotaEvent::Placed { score, .. } => {
+                    if best.is_none_or(|(_, b)| score.total > b) {
+                        best = Some((*seat, score.total));
+                    }
+                    LastTurn::Scored(score.total)
+                }
+                IotaEvent::Passed { returned_count, .. } => LastTurn::Passed(returned_count),
+                IotaEvent::Swapped { .. } => continue,
+            };
+            if let Some(slot) = last.get_mut(*seat) {
+                *slot = Some(turn);
+            }
+        }
+        (last, best)
+    }
+
+    /// Stages the best-scoring legal placement of the hand (rules core: every legal
+    /// placement, scored by `check_placement`; the most cards wins a tie).
+    pub fn hint(&mut self) -> Result<(), String> {
+        let seat = self
+            .viewer()
+            .ok_or_else(|| self.say("Reveal the screen first", "Сначала откройте экран"))?;
+        let game = self.session.game();
+        let best = game
+            .legal_placements(seat)
+            .into_iter()
+            .filter_map(|p| game.check_placement(seat, &p).ok().map(|s| (s, p)))
+            .max_by_key(|(score, p)| (*score, p.len()));
+        let Some((_, placement)) = best else {
+            return Err(self.say(
+                "No card of yours fits anywhere: pass, or return cards and pass",
+                "Ни одна ваша карта никуда не подходит: пасуйте или сбросьте карты",
+            ));
+        };
+        let hand = self.hand();
+        let mut staged: Vec<(usize, Cell)> = Vec::new();
+        for (card, cell) in placement {
+            let free = (0..hand.len())
+                .find(|i| hand.get(*i) == Some(&card) && !staged.iter().any(|(h, _)| h == i));
+            if let Some(i) = free {
+                staged.push((i, cell));
+            }
+        }
+        self.clear_selection();
+        self.staged = staged;
+        Ok(())
+    }
+
+    /// Starts or cancels choosing cards to return with a pass.
+    pub fn toggle_trade(&mut self) -> Result<(), String> {
+        if self.viewer().is_none() {
+            return Err(self.say("Reveal the screen first", "Сначала откройте экран"));
+        }
+        let trading = self.trade.is_some();
+        self.clear_selection();
+        if !trading {
+            self.trade = Some(BTreeSet::new());
+        }
+        Ok(())
     }
 
     /// Cells where the selected card may go together with what is staged: every legal
@@ -193,6 +275,12 @@ impl IotaTable {
         if self.viewer().is_none() {
             return Err(self.say("Reveal the screen first", "Сначала откройте экран"));
         }
+        if self.trade.is_some() {
+            return Err(self.say(
+                "You are choosing cards to return: tap cards in your hand, or Cancel",
+                "Вы выбираете карты для сброса: коснитесь карт в руке или нажмите «Отмена»",
+            ));
+        }
         if let Some(pos) = self.staged.iter().position(|(_, c)| *c == cell) {
             let (i, _) = self.staged.remove(pos);
             self.selected = Some(i);
@@ -247,7 +335,7 @@ impl IotaTable {
         })?;
         self.session
             .act(seat, &Action::Swap { cell, card })
-            .map_err(|e| e.0)?;
+            .map_err(|e| reason_in(&e.0, &self.language))?;
         self.clear_selection();
         self.note = Some((
             format!("Swapped the wild on {cell} for {card}"),
@@ -266,6 +354,12 @@ impl IotaTable {
                 "That card is not in your hand",
                 "Этой карты нет у вас в руке",
             ));
+        }
+        if let Some(marked) = self.trade.as_mut() {
+            if !marked.remove(&index) {
+                marked.insert(index);
+            }
+            return Ok(());
         }
         if let Some(pos) = self.staged.iter().position(|(i, _)| *i == index) {
             self.staged.remove(pos);
@@ -294,7 +388,7 @@ impl IotaTable {
         let event = self
             .session
             .act(seat, &Action::Place(cards))
-            .map_err(|e| e.0)?;
+            .map_err(|e| reason_in(&e.0, &self.language))?;
         self.clear_selection();
         if let IotaEvent::Placed { score, .. } = event {
             let total = score.total.to_string();
@@ -306,31 +400,41 @@ impl IotaTable {
         Ok(())
     }
 
-    /// Passes, returning the selected card (if any) to the pile.
+    /// Passes, returning the cards marked while trading (none otherwise) to the pile.
     pub fn pass(&mut self) -> Result<(), String> {
         let seat = self
             .viewer()
             .ok_or_else(|| self.say("Reveal the screen first", "Сначала откройте экран"))?;
+        if !self.staged.is_empty() {
+            return Err(self.say(
+                "Take back the staged cards before passing",
+                "Заберите выложенные карты, прежде чем пасовать",
+            ));
+        }
         let hand = self.hand();
         let returned: Vec<Card> = self
-            .selected
-            .filter(|_| self.staged.is_empty())
-            .and_then(|i| hand.get(i).copied())
-            .into_iter()
+            .trade
+            .iter()
+            .flatten()
+            .filter_map(|i| hand.get(*i).copied())
             .collect();
         let name = self.name(seat);
         let n = returned.len();
         self.session
             .act(seat, &Action::Pass(returned))
-            .map_err(|e| e.0)?;
+            .map_err(|e| reason_in(&e.0, &self.language))?;
         self.clear_selection();
-        self.note = Some(if n == 0 {
-            (format!("{name} passed"), format!("{name} пасует"))
-        } else {
-            (
+        let n_text = n.to_string();
+        self.note = Some(match n {
+            0 => (format!("{name} passed"), format!("{name} пасует")),
+            1 => (
                 format!("{name} passed and changed a card"),
                 format!("{name} пасует и меняет карту"),
-            )
+            ),
+            _ => (
+                format!("{name} passed and changed {n_text} cards"),
+                format!("{name} пасует и меняет карт: {n_text}"),
+            ),
         });
         Ok(())
     }
@@ -370,8 +474,160 @@ impl IotaTable {
                 }
                 (text, true)
             }
-            Err(RuleError(reason)) => (reason, false),
+            Err(RuleError(reason)) => (reason_in(&reason, language), false),
         }
+    }
+}
+
+/// What a seat did on its last turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LastTurn {
+    Scored(u32),
+    /// Passed, returning this many cards.
+    Passed(usize),
+}
+
+/// The rules core's refusal reasons (English, `{}` for what varies) and their Russian
+/// forms (`{}` filled in the same order). The first pattern that matches wins, so the
+/// more specific come first.
+pub const REASONS: &[(&str, &str)] = &[
+    ("You hold only one {}", "У вас только одна карта {}"),
+    ("You do not hold {}", "У вас нет карты {}"),
+    (
+        "The line {} would have {} cards (at most 4)",
+        "В линии {} было бы карт: {} (не больше 4)",
+    ),
+    (
+        "The line {} would hold the same card twice",
+        "В линии {} одна и та же карта оказалась бы дважды",
+    ),
+    (
+        "Colours in the line {} must be all the same or all different ({})",
+        "Цвета в линии {} должны быть все одинаковые или все разные ({})",
+    ),
+    (
+        "Shapes in the line {} must be all the same or all different ({})",
+        "Фигуры в линии {} должны быть все одинаковые или все разные ({})",
+    ),
+    (
+        "Numbers in the line {} must be all the same or all different ({})",
+        "Числа в линии {} должны быть все одинаковые или все разные ({})",
+    ),
+    (
+        "there is no seat {} in this game",
+        "В этой игре нет места {}",
+    ),
+    ("Place 1 to 4 cards", "Выложите от 1 до 4 карт"),
+    ("{} is too far out", "Клетка {} слишком далеко"),
+    (
+        "Two cards cannot go on {}",
+        "На клетку {} нельзя положить две карты",
+    ),
+    (
+        "{} is empty: there is no wild there",
+        "Клетка {} пуста: джокера там нет",
+    ),
+    (
+        "The cards must form one unbroken line, but {} is empty",
+        "Карты должны лечь сплошной линией, а клетка {} пуста",
+    ),
+    ("{} is not empty", "Клетка {} занята"),
+    (
+        "Place the cards all in one row or all in one column",
+        "Выкладывайте карты в одну строку или в один столбец",
+    ),
+    (
+        "A placed card must touch a card already on the table",
+        "Карта должна касаться карты, которая уже лежит на столе",
+    ),
+    (
+        "No choice of cards for the wilds fits every line they are in",
+        "Джокеры не могут подойти ко всем своим линиям сразу",
+    ),
+    ("There is no wild on {}", "На клетке {} нет джокера"),
+    (
+        "Swapping a wild for a wild changes nothing",
+        "Менять джокер на джокер бессмысленно",
+    ),
+    (
+        "{} does not fit every line through {}",
+        "{} подходит не ко всем линиям через клетку {}",
+    ),
+    ("the game is over", "Игра окончена"),
+    ("it is not seat {}'s turn", "Сейчас не ход места {}"),
+    ("Return at most 4 cards", "Верните не больше 4 карт"),
+    ("no such seat", "Нет такого места"),
+    ("reveal the screen first", "Сначала откройте экран"),
+];
+
+/// Splits `text` by `pattern` (pieces between `{}`), returning what stands for each `{}`.
+fn match_pattern(pattern: &str, text: &str) -> Option<Vec<String>> {
+    let pieces: Vec<&str> = pattern.split("{}").collect();
+    let (first, rest) = pieces.split_first()?;
+    let mut left = text.strip_prefix(first)?;
+    let mut captures = Vec::new();
+    for (i, piece) in rest.iter().enumerate() {
+        let is_last = i + 1 == rest.len();
+        let at = if is_last {
+            if !left.ends_with(piece) {
+                return None;
+            }
+            left.len() - piece.len()
+        } else if piece.is_empty() {
+            return None;
+        } else {
+            left.find(piece)?
+        };
+        captures.push(left.get(..at)?.to_string());
+        left = left.get(at + piece.len()..)?;
+    }
+    if rest.is_empty() && !left.is_empty() {
+        return None;
+    }
+    Some(captures)
+}
+
+/// Colour and shape names inside a reason, in Russian.
+fn ru_words(text: &str) -> String {
+    const WORDS: [(&str, &str); 8] = [
+        ("red", "красный"),
+        ("green", "зелёный"),
+        ("blue", "синий"),
+        ("yellow", "жёлтый"),
+        ("circle", "круг"),
+        ("square", "квадрат"),
+        ("triangle", "треугольник"),
+        ("cross", "крест"),
+    ];
+    text.split(", ")
+        .map(|w| {
+            WORDS
+                .iter()
+                .find(|(en, _)| *en == w)
+                .map_or(w, |(_, ru)| *ru)
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The rules core's reason in Russian, if the table knows its pattern.
+pub fn reason_ru(reason: &str) -> Option<String> {
+    REASONS.iter().find_map(|(en, ru)| {
+        let captures = match_pattern(en, reason)?;
+        let mut out = (*ru).to_string();
+        for c in captures {
+            out = out.replacen("{}", &ru_words(&c), 1);
+        }
+        Some(out)
+    })
+}
+
+/// A reason from the rules core in the app's language (English as the core says it).
+pub fn reason_in(reason: &str, language: &str) -> String {
+    if language == "ru" {
+        reason_ru(reason).unwrap_or_else(|| reason.to_string())
+    } else {
+        reason.to_string()
     }
 }
 
@@ -547,14 +803,19 @@ impl Table for IotaTable {
             .enumerate()
             .map(|(i, card)| {
                 let is_staged = self.staged.iter().any(|(h, _)| *h == i);
-                let is_selected = self.selected == Some(i);
+                let returning = self.trade.as_ref().is_some_and(|t| t.contains(&i));
+                let is_selected = self.selected == Some(i) || returning;
                 let mut label = play::tr(
                     language,
                     "Your card {}: ",
                     "Ваша карта {}: ",
                     &(i + 1).to_string(),
                 ) + &card_words(*card, language);
-                if is_staged {
+                if returning {
+                    label += &play::tr(language, ", to return", ", в сброс", "");
+                } else if self.trade.is_some() {
+                    label += &play::tr(language, ", to keep", ", оставить", "");
+                } else if is_staged {
                     label += &play::tr(language, ", on the board", ", на столе", "");
                 } else if is_selected {
                     label += &play::tr(language, ", selected", ", выбрана", "");
@@ -562,6 +823,7 @@ impl Table for IotaTable {
                 IotaHandCard {
                     card: ui_card(*card, language),
                     selected: is_selected,
+                    returning,
                     staged: is_staged,
                     label: label.into(),
                 }
@@ -572,6 +834,7 @@ impl Table for IotaTable {
         let view_turn = game.to_act();
         let scores = game.scores();
         let sizes: Vec<usize> = (0..game.seats()).map(|s| game.hand(s).len()).collect();
+        let (last_turns, best_turn) = self.turn_log();
         let seats: Vec<IotaSeat> = self
             .session
             .players()
@@ -587,6 +850,17 @@ impl Table for IotaTable {
                     play::tr(language, "{} points", "{} очков", &score.to_string()),
                     play::tr(language, "{} cards", "карт: {}", &cards.to_string())
                 );
+                let last = match last_turns.get(s).copied().flatten() {
+                    Some(LastTurn::Scored(n)) => format!("+{n}"),
+                    Some(LastTurn::Passed(0)) => play::tr(language, "pass", "пас", ""),
+                    Some(LastTurn::Passed(n)) => {
+                        play::tr(language, "pass ↺{}", "пас ↺{}", &n.to_string())
+                    }
+                    None => String::new(),
+                };
+                if !last.is_empty() {
+                    label += &play::tr(language, ", last turn {}", ", прошлый ход {}", &last);
+                }
                 if on_turn {
                     label += &play::tr(language, ", on turn", ", ходит", "");
                 }
@@ -596,6 +870,7 @@ impl Table for IotaTable {
                     color: i32::from(p.color),
                     score: i32::try_from(score).unwrap_or(i32::MAX),
                     cards: cards as i32,
+                    last: last.into(),
                     on_turn,
                     label: label.into(),
                 }
@@ -617,16 +892,82 @@ impl Table for IotaTable {
         let (preview, ok) = self.preview(language);
         bridge.set_preview(preview.into());
         bridge.set_preview_ok(ok);
-        let open = self.viewer().is_some() && !game.outcome().is_over();
+        let over = game.outcome().is_over();
+        let open = self.viewer().is_some() && !over;
         bridge.set_has_staged(open && !self.staged.is_empty());
         bridge.set_can_play(open && !self.staged.is_empty());
-        bridge.set_can_pass(open);
-        let returning = self.selected.is_some() && self.staged.is_empty();
+        bridge.set_can_pass(open && self.staged.is_empty());
+        bridge.set_can_hint(open && self.trade.is_none());
+        bridge.set_trading(open && self.trade.is_some());
+        let marked = self.trade.as_ref().map_or(0, BTreeSet::len);
         bridge.set_pass_text(
-            if returning {
-                play::tr(language, "Pass, change card", "Пас и сменить карту", "")
+            match marked {
+                0 => play::tr(language, "Pass", "Пас", ""),
+                1 => play::tr(language, "Pass, return 1 card", "Пас, сбросить 1 карту", ""),
+                n => play::tr(
+                    language,
+                    "Pass, return {} cards",
+                    "Пас, сбросить карт: {}",
+                    &n.to_string(),
+                ),
+            }
+            .into(),
+        );
+        bridge.set_trade_hint(
+            if self.trade.is_some() {
+                play::tr(
+                    language,
+                    "Tap the cards to return to the pile, then Pass",
+                    "Отметьте карты для сброса в колоду, затем «Пас»",
+                    "",
+                )
             } else {
-                play::tr(language, "Pass", "Пас", "")
+                String::new()
+            }
+            .into(),
+        );
+
+        // The end of the game: the ranking and the best turn.
+        bridge.set_over(over);
+        let mut ranking: Vec<usize> = (0..self.session.players().len()).collect();
+        ranking.sort_by_key(|s| std::cmp::Reverse(scores.get(*s).copied().unwrap_or(0)));
+        let results: Vec<IotaResult> = if over {
+            ranking
+                .iter()
+                .map(|&s| {
+                    let score = scores.get(s).copied().unwrap_or(0);
+                    // Equal scores share a place.
+                    let place = 1 + scores.iter().filter(|x| **x > score).count();
+                    let player = self.session.players().get(s);
+                    let name = player.map(|p| p.name.clone()).unwrap_or_default();
+                    IotaResult {
+                        place: place as i32,
+                        name: name.clone().into(),
+                        seat: s as i32,
+                        color: player.map_or(0, |p| i32::from(p.color)),
+                        score: i32::try_from(score).unwrap_or(i32::MAX),
+                        label: format!(
+                            "{}. {name}: {}",
+                            place,
+                            play::tr(language, "{} points", "{} очков", &score.to_string())
+                        )
+                        .into(),
+                    }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        bridge.set_results(ModelRc::new(VecModel::from(results)));
+        bridge.set_best_turn(
+            match best_turn {
+                Some((seat, points)) if over => {
+                    let who = self.name(seat);
+                    let en = format!("Best turn: {who}, {points} points");
+                    let ru = format!("Лучший ход: {who}, {points} очков");
+                    play::tr(language, &en, &ru, "")
+                }
+                _ => String::new(),
             }
             .into(),
         );
@@ -656,7 +997,9 @@ pub fn start(players: Vec<Player>) -> RuleResult<Box<dyn Table>> {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(1);
-    Ok(Box::new(IotaTable::start(players, seed)?))
+    // RULES.md §2: the first seat is chosen at random.
+    let first = rand::random_range(0..players.len().max(1));
+    Ok(Box::new(IotaTable::start(players, seed, first)?))
 }
 
 /// Registers the IOTA bridge's callbacks.
@@ -693,13 +1036,15 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         t.take_back();
         Ok(())
     });
+    on!(on_hint, |t| t.hint());
+    on!(on_trade, |t| t.toggle_trade());
 }
 
 /// A realistic table in the middle of a game, for the screenshot: two players, a few turns
 /// played by always taking the legal placement with the most cards, the next player's
 /// screen revealed and one card staged.
 pub fn demo_table(players: Vec<Player>) -> RuleResult<IotaTable> {
-    let mut table = IotaTable::start(players, 20_261_129)?;
+    let mut table = IotaTable::start(players, 20_261_129, 0)?;
     for _ in 0..12 {
         if table.session.game().grid().len() >= 10 || table.session.outcome().is_over() {
             break;
@@ -737,4 +1082,183 @@ pub fn demo_table(players: Vec<Player>) -> RuleResult<IotaTable> {
         table.selected = (0..hand.len()).find(|i| !table.staged.iter().any(|(h, _)| h == i));
     }
     Ok(table)
+}
+
+/// A finished game for the screenshot: two players always taking the best-scoring legal
+/// placement (passing when none fits) until the game ends.
+pub fn demo_end_table(players: Vec<Player>) -> RuleResult<IotaTable> {
+    let mut table = IotaTable::start(players, 20_261_129, 0)?;
+    for _ in 0..400 {
+        if table.session.outcome().is_over() {
+            break;
+        }
+        table.session.reveal();
+        let Some(seat) = table.viewer() else { break };
+        let game = table.session.game();
+        let best = game
+            .legal_placements(seat)
+            .into_iter()
+            .filter_map(|p| game.check_placement(seat, &p).ok().map(|s| (s, p)))
+            .max_by_key(|(s, p)| (*s, p.len()))
+            .map(|(_, p)| p);
+        let action = best.map_or(Action::Pass(Vec::new()), Action::Place);
+        table.session.act(seat, &action)?;
+    }
+    Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::iota::Iota;
+
+    fn two() -> Vec<Player> {
+        super::super::play::players(&["Anna".into(), "Boris".into()], &[0, 1])
+    }
+
+    /// One example of every reason the rules core gives for a placement, swap or pass,
+    /// in the core's own words (from its format strings).
+    const SAMPLES: &[&str] = &[
+        "You hold only one W",
+        "You do not hold Rs1",
+        "The line 0,0..4,0 would have 5 cards (at most 4)",
+        "The line 0,0..2,0 would hold the same card twice",
+        "Colours in the line 1,-1..3,-1 must be all the same or all different (green, yellow, green)",
+        "Shapes in the line 1,-1..3,-1 must be all the same or all different (circle, circle, cross)",
+        "Numbers in the line 1,-1..3,-1 must be all the same or all different (1, 1, 3)",
+        "there is no seat 5 in this game",
+        "Place 1 to 4 cards",
+        "2000000,0 is too far out",
+        "Two cards cannot go on 1,1",
+        "4,0 is empty: there is no wild there",
+        "The cards must form one unbroken line, but 2,0 is empty",
+        "0,0 is not empty",
+        "Place the cards all in one row or all in one column",
+        "A placed card must touch a card already on the table",
+        "No choice of cards for the wilds fits every line they are in",
+        "There is no wild on 0,0",
+        "Swapping a wild for a wild changes nothing",
+        "Gs1 does not fit every line through 1,0",
+        "the game is over",
+        "it is not seat 1's turn",
+        "Return at most 4 cards",
+        "no such seat",
+        "reveal the screen first",
+    ];
+
+    #[test]
+    fn every_reason_pattern_has_a_russian_form_and_an_example() {
+        for (en, _) in REASONS {
+            assert!(
+                SAMPLES.iter().any(|s| match_pattern(en, s).is_some()),
+                "no example of '{en}'"
+            );
+        }
+        for sample in SAMPLES {
+            let ru = reason_ru(sample).unwrap_or_else(|| panic!("no Russian for '{sample}'"));
+            assert!(!ru.contains("{}"), "{ru}");
+            assert!(
+                !ru.contains("green") && !ru.contains("circle"),
+                "colour and shape words are translated: {ru}"
+            );
+        }
+        assert_eq!(
+            reason_ru("0,0 is not empty").as_deref(),
+            Some("Клетка 0,0 занята")
+        );
+        assert_eq!(
+            reason_ru("Gs1 does not fit every line through 1,0").as_deref(),
+            Some("Gs1 подходит не ко всем линиям через клетку 1,0")
+        );
+        assert_eq!(reason_in("0,0 is not empty", "en"), "0,0 is not empty");
+    }
+
+    /// Every reason the core actually gives while players stage cards anywhere round the
+    /// grid (many games, random cards and cells) has a Russian form.
+    #[test]
+    fn every_reason_met_in_play_has_a_russian_form() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let mut seen = BTreeSet::new();
+        for seed in 0..40u64 {
+            let Ok(mut table) = IotaTable::start(two(), seed, 0) else {
+                panic!("a game starts");
+            };
+            for _turn in 0..30 {
+                if table.session.outcome().is_over() {
+                    break;
+                }
+                table.session.reveal();
+                let Some(seat) = table.viewer() else { break };
+                let game = table.session.game();
+                let hand = game.hand(seat).to_vec();
+                let cells: Vec<Cell> = table.board().cells.iter().map(|(c, _)| *c).collect();
+                for _ in 0..30 {
+                    let n = rng.random_range(1..=hand.len().max(1));
+                    let mut tried = Vec::new();
+                    for k in 0..n {
+                        let card = hand.get(k).copied().unwrap_or(Card::WILD);
+                        let cell = cells[rng.random_range(0..cells.len())];
+                        tried.push((card, cell));
+                    }
+                    if let Err(RuleError(e)) = game.check_placement(seat, &tried) {
+                        seen.insert(e);
+                    }
+                    let cell = cells[rng.random_range(0..cells.len())];
+                    if let Some(&card) = hand.first() {
+                        if let Err(RuleError(e)) = game.check_swap(seat, cell, card) {
+                            seen.insert(e);
+                        }
+                    }
+                }
+                let best = game
+                    .legal_placements(seat)
+                    .into_iter()
+                    .max_by_key(|p| game.check_placement(seat, p).ok());
+                let action = best.map_or(Action::Pass(Vec::new()), Action::Place);
+                if table.session.act(seat, &action).is_err() {
+                    break;
+                }
+            }
+        }
+        assert!(seen.len() >= 8, "enough different reasons met: {seen:?}");
+        for reason in &seen {
+            assert!(reason_ru(reason).is_some(), "no Russian for '{reason}'");
+        }
+    }
+
+    #[test]
+    fn the_first_seat_is_chosen_at_random() {
+        let mut firsts = BTreeSet::new();
+        for _ in 0..64 {
+            let Ok(mut table) = start(two()) else {
+                panic!("a game starts");
+            };
+            let Some(t) = table.as_any_mut().downcast_mut::<IotaTable>() else {
+                panic!("an IOTA table");
+            };
+            firsts.insert(t.session().game().turn());
+        }
+        assert_eq!(firsts, BTreeSet::from([0, 1]));
+    }
+
+    #[test]
+    fn the_hint_stages_a_placement_scoring_the_most() {
+        let mut table = IotaTable::start(two(), 3, 0).expect("a game starts");
+        table.session.reveal();
+        table.hint().expect("something fits next to the starter");
+        let seat = table.viewer().expect("revealed");
+        let staged = table.staged_cards();
+        let game: &Iota = table.session.game();
+        let hinted = game
+            .check_placement(seat, &staged)
+            .expect("the hint is legal");
+        let best = game
+            .legal_placements(seat)
+            .iter()
+            .filter_map(|p| game.check_placement(seat, p).ok())
+            .max()
+            .expect("legal placements");
+        assert_eq!(hinted, best);
+    }
 }

@@ -21,6 +21,7 @@ pub const SCREENS: &[&str] = &[
     "ovo-peek",
     "ovo-end",
     "iota",
+    "iota-end",
     "omiga",
     "omiga-end",
     "history",
@@ -121,12 +122,17 @@ fn stage(
 ) {
     match screen {
         "ovo" | "ovo4" | "ovo-peek" | "ovo-end" => super::ovo::show_demo(app, controller, screen),
-        "iota" => {
+        "iota" | "iota-end" => {
             app.invoke_open_game("iota".into());
             let mut c = controller.borrow_mut();
             let language = c.language();
             let players = super::play::players(&c.setup.final_names(language), &c.setup.colors);
-            match super::iota::demo_table(players) {
+            let table = if screen == "iota-end" {
+                super::iota::demo_end_table(players)
+            } else {
+                super::iota::demo_table(players)
+            };
+            match table {
                 Ok(table) => {
                     table.show(app, language);
                     c.table = Some(Box::new(table));
