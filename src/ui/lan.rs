@@ -1276,16 +1276,10 @@ pub fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, screen: &str
             name: "Ana".into(),
         };
         host(app, &mut c, Some(options));
-        let b = app.global::<LanBridge>();
-        b.set_address(
-            lan_ip()
-                .map_or_else(|| "192.168.1.20".to_string(), |ip| ip.to_string())
-                .clone()
-                .into(),
-        );
+        // A fixed example address, so that the picture is the same on every machine.
         if let Some(port) = c.lan.as_ref().and_then(|l| l.host_addr()) {
-            let ip = lan_ip().map_or_else(|| "192.168.1.20".to_string(), |ip| ip.to_string());
-            b.set_address(format!("{ip}:{}", port.port()).into());
+            let b = app.global::<LanBridge>();
+            b.set_address(format!("192.168.1.20:{}", port.port()).into());
         }
     } else if screen == "lan-play" {
         // The joined device's table, mid-game, against a host on loopback with no UI.
