@@ -1084,6 +1084,36 @@ pub fn demo_table(players: Vec<Player>) -> RuleResult<IotaTable> {
     Ok(table)
 }
 
+/// The mid-game table with one card staged where it may not go, so the reason shows (the
+/// `iota-illegal` screenshot).
+pub fn demo_illegal_table(players: Vec<Player>) -> RuleResult<IotaTable> {
+    let mut table = demo_table(players)?;
+    table.staged.clear();
+    let Some(seat) = table.viewer() else {
+        return Ok(table);
+    };
+    let hand = table.hand();
+    let game = table.session.game();
+    let empty_neighbours: Vec<Cell> = game
+        .grid()
+        .sorted()
+        .iter()
+        .flat_map(|(cell, _)| cell.neighbours())
+        .filter(|c| game.grid().get(*c).is_none())
+        .collect();
+    let refused = hand.iter().enumerate().find_map(|(i, card)| {
+        empty_neighbours
+            .iter()
+            .find(|cell| game.check_placement(seat, &[(*card, **cell)]).is_err())
+            .map(|cell| (i, *cell))
+    });
+    if let Some(staged) = refused {
+        table.staged.push(staged);
+        table.selected = None;
+    }
+    Ok(table)
+}
+
 /// A finished game for the screenshot: two players always taking the best-scoring legal
 /// placement (passing when none fits) until the game ends.
 pub fn demo_end_table(players: Vec<Player>) -> RuleResult<IotaTable> {

@@ -22,6 +22,7 @@ pub const SCREENS: &[&str] = &[
     "ovo-end",
     "iota",
     "iota-end",
+    "iota-illegal",
     "omiga",
     "omiga-end",
     "history",
@@ -122,15 +123,15 @@ fn stage(
 ) {
     match screen {
         "ovo" | "ovo4" | "ovo-peek" | "ovo-end" => super::ovo::show_demo(app, controller, screen),
-        "iota" | "iota-end" => {
+        "iota" | "iota-end" | "iota-illegal" => {
             app.invoke_open_game("iota".into());
             let mut c = controller.borrow_mut();
             let language = c.language();
             let players = super::play::players(&c.setup.final_names(language), &c.setup.colors);
-            let table = if screen == "iota-end" {
-                super::iota::demo_end_table(players)
-            } else {
-                super::iota::demo_table(players)
+            let table = match screen {
+                "iota-end" => super::iota::demo_end_table(players),
+                "iota-illegal" => super::iota::demo_illegal_table(players),
+                _ => super::iota::demo_table(players),
             };
             match table {
                 Ok(table) => {
