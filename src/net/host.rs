@@ -249,9 +249,14 @@ impl Host {
     }
 
     /// Ends the pairing on purpose: the other device is told, then the host stops.
-    pub fn leave(self) {
+    pub fn leave(mut self) {
         let _ = self.to_core.send(Input::Bye);
-        drop(self);
+        // Wait for the core to tell the other device before everything stops: stopping
+        // first raced the goodbye, and the other device saw a lost connection instead.
+        if !self.threads.is_empty() {
+            let core = self.threads.remove(0);
+            let _ = core.join();
+        }
     }
 }
 
@@ -462,7 +467,14 @@ impl Core {
     fn run(mut self, inputs: Receiver<Input>, stop: Arc<AtomicBool>) {
         while !stop.load(Ordering::SeqCst) {
             match inputs.recv_timeout(POLL) {
-                Ok(input) => self.handle(input),
+                Ok(input) => {
+                    let bye = matches!(input, Input::Bye);
+                    self.handle(input);
+                    if bye {
+                        // The other device has been told; nothing more to do.
+                        break;
+                    }
+                }
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => return,
             }
