@@ -12,6 +12,7 @@ fn people(n: usize) -> Vec<Player> {
             name: name.to_string(),
             color: i as u8,
             kind: SeatKind::Human,
+            level: None,
         })
         .collect()
 }

@@ -1,6 +1,7 @@
 //! The Slint bridge: fills the screens from the app's state and turns taps into changes.
 //! No rule is decided here; games are played through `session`.
 
+pub mod bots;
 mod history;
 pub mod iota;
 mod lifecycle;
@@ -241,4 +242,5 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     });
     lifecycle::wire(app, controller);
     history::wire(app, controller);
+    bots::wire(app, controller);
 }

@@ -618,7 +618,7 @@ impl OmigaTable {
 /// Puts a finished Omiga game on screen (the `omiga-end` screenshot): both sides play
 /// their first legal action until the game ends.
 pub fn stage_end(app: &AppWindow, controller: &Rc<RefCell<Controller>>, language: &str) {
-    let players = play::players(&["Ana".to_string(), "Boris".to_string()], &[0, 1]);
+    let players = play::players(&["Ana".to_string(), "Boris".to_string()], &[0, 1], &[]);
     let Ok(mut table) = OmigaTable::start(Params::new().with("seed", 5), players) else {
         return;
     };
@@ -644,7 +644,7 @@ pub fn stage_end(app: &AppWindow, controller: &Rc<RefCell<Controller>>, language
 
 /// Puts a mid-game Omiga table on screen (the `omiga` screenshot).
 pub fn stage_midgame(app: &AppWindow, controller: &Rc<RefCell<Controller>>, language: &str) {
-    let players = play::players(&["Ana".to_string(), "Boris".to_string()], &[0, 1]);
+    let players = play::players(&["Ana".to_string(), "Boris".to_string()], &[0, 1], &[]);
     // The first seed whose table, a few rounds in, gives both sides a card to place.
     let mut staged = None;
     for seed in 1..64u64 {

@@ -122,7 +122,11 @@ fn stage(
             app.invoke_open_game("iota".into());
             let mut c = controller.borrow_mut();
             let language = c.language();
-            let players = super::play::players(&c.setup.final_names(language), &c.setup.colors);
+            let players = super::play::players(
+                &c.setup.final_names(language),
+                &c.setup.colors,
+                &c.setup.levels(),
+            );
             match super::iota::demo_table(players) {
                 Ok(table) => {
                     table.show(app, language);
