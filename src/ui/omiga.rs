@@ -33,6 +33,8 @@ pub struct OmigaTable {
     /// The last pointer tap on a hand card (seat, index, when): Slint may deliver one
     /// finger's tap twice when two fingers overlap (docs/omiga-touch.md).
     last_pointer_tap: Option<(Seat, usize, Instant)>,
+    /// The app's side, if it plays one.
+    bots: super::bots::Seats<Omiga>,
 }
 
 /// A second pointer tap on the same hand card sooner than this is Slint's repeat.
@@ -54,6 +56,7 @@ impl OmigaTable {
     /// A table around an existing session (tests and screenshots), with play already on.
     pub fn from_session(session: Session<Omiga>) -> Self {
         OmigaTable {
+            bots: super::bots::Seats::new(&session),
             session,
             selected: [None, None],
             turned: [false, false],
@@ -83,8 +86,11 @@ impl OmigaTable {
         self.countdown == 0 && !self.session.outcome().is_over()
     }
 
-    /// `seat`'s hand as the gate lets the screen show it.
+    /// `seat`'s hand as the gate lets the screen show it (never the app's).
     fn hand(&self, seat: Seat) -> Vec<Card> {
+        if self.bots.is_bot(seat) {
+            return Vec::new();
+        }
         self.session.view(seat).map(|v| v.hand).unwrap_or_default()
     }
 
@@ -122,6 +128,14 @@ impl OmigaTable {
     pub fn tap_hand(&mut self, seat: Seat, index: usize, language: &str) -> Result<(), String> {
         if seat > 1 {
             return Err(format!("there is no seat {seat}"));
+        }
+        if self.bots.is_bot(seat) {
+            return Err(tr(
+                language,
+                "The app plays that side",
+                "Этой стороной играет приложение",
+                "",
+            ));
         }
         if !self.playing() {
             return Err(self.not_now(language));
@@ -227,6 +241,14 @@ impl OmigaTable {
         if seat > 1 {
             return Err(format!("there is no seat {seat}"));
         }
+        if self.bots.is_bot(seat) {
+            return Err(tr(
+                language,
+                "The app plays that side",
+                "Этой стороной играет приложение",
+                "",
+            ));
+        }
         if !self.playing() {
             return Err(self.not_now(language));
         }
@@ -290,6 +312,25 @@ impl OmigaTable {
 
     fn hand_models(&self, seat: Seat, language: &str) -> Vec<OmigaHandUi> {
         let whose = side_word(seat, language);
+        if self.bots.is_bot(seat) {
+            // The app's hand: only how many cards, face down.
+            let n = self.session.game().view(seat).hand_sizes[seat];
+            return (0..n)
+                .map(|i| OmigaHandUi {
+                    card: OmigaCardUi::default(),
+                    selected: false,
+                    turned: false,
+                    label: format!(
+                        "{} {}/{n}: {}",
+                        tr(language, "{} card", "{}: карта", &whose),
+                        i + 1,
+                        tr(language, "face down", "рубашкой вверх", "")
+                    )
+                    .into(),
+                    back: true,
+                })
+                .collect();
+        }
         let n = self.hand(seat).len();
         self.hand(seat)
             .into_iter()
@@ -315,6 +356,7 @@ impl OmigaTable {
                     selected,
                     turned,
                     label: label.into(),
+                    back: false,
                 }
             })
             .collect()
@@ -434,6 +476,47 @@ impl play::Table for OmigaTable {
         });
         bridge.set_over(self.session.outcome().is_over());
         bridge.set_result(self.result_text(language).into());
+    }
+
+    fn bot_job(&mut self) -> Option<super::bots::Job> {
+        if !self.playing() {
+            return None;
+        }
+        self.bots.job(&self.session, true)
+    }
+
+    fn bot_wake(&mut self, token: u64) {
+        self.bots.wake(token);
+    }
+
+    fn bot_done(&mut self, reply: Box<dyn Any + Send>, language: &str) -> Option<(String, bool)> {
+        match self.bots.finish(&mut self.session, reply)? {
+            Ok((seat, action, _event)) => {
+                let name = self
+                    .session
+                    .players()
+                    .get(seat)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default();
+                let text = match action {
+                    Action::Place { card, x, y, .. } => {
+                        self.last = u8::try_from(x).ok().zip(u8::try_from(y).ok());
+                        format!(
+                            "{} {} (x {x}, y {y})",
+                            tr(language, "{} placed", "{} кладёт", &name),
+                            card_parts(card, language)
+                        )
+                    }
+                    Action::Discard => {
+                        tr(language, "{} drew a new hand", "{} берёт новую руку", &name)
+                    }
+                };
+                self.note(seat, text.clone(), false);
+                self.keep_other_selection(1 - seat.min(1));
+                Some((text, false))
+            }
+            Err(e) => Some((e, true)),
+        }
     }
 
     fn reveal(&mut self) {
