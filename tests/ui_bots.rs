@@ -76,6 +76,10 @@ fn start(tag: &str, game: &str, bot_level: &str) -> (AppWindow, Rc<RefCell<Contr
     let (app, c) = build(Some(temp_data(tag))).unwrap();
     app.invoke_set_language("en".into());
     app.show().unwrap();
+    // A phone's width (the levels take their own line in setup), tall enough that Start
+    // is in view below Omiga's options.
+    app.window()
+        .set_size(slint::LogicalSize::new(412.0, 1400.0));
     app.invoke_open_game(game.into());
     press(&app, &format!("Player 2: the app, {bot_level}"));
     press(&app, "Start");
@@ -234,16 +238,19 @@ fn an_illegal_tap_is_refused_while_playing_the_app() {
     assert_eq!(banner(&app), "Player 1's turn");
 }
 
+/// The driver's entry point: a bot, a VIEW, a seed.
+type AskFromView = fn(
+    Box<dyn hotseat::ai::Bot<Ovo>>,
+    <Ovo as Game>::View,
+    u64,
+) -> hotseat::ai::background::Thinking<Ovo>;
+
 #[test]
 fn the_bot_is_handed_only_a_view_of_its_seat() {
     // The driver's one way to make a bot decide takes the seat's `Game::View`; a bot's
     // memory is fed only through `Told` (what its seat was told). No driver function
     // takes the game state: this signature is the proof the compiler checks.
-    let ask: fn(
-        Box<dyn hotseat::ai::Bot<Ovo>>,
-        <Ovo as Game>::View,
-        u64,
-    ) -> hotseat::ai::background::Thinking<Ovo> = bots::think_from_view::<Ovo>;
+    let ask: AskFromView = bots::think_from_view::<Ovo>;
     let game = Ovo::new_game(&Params::new().with("first", 1)).unwrap();
     let seat = game.turn();
     let a = ask(Ovo::bot(Level::Hard, None), game.view(seat), 3)

@@ -511,7 +511,8 @@ impl play::Table for OmigaTable {
                         tr(language, "{} drew a new hand", "{} берёт новую руку", &name)
                     }
                 };
-                self.note(seat, text.clone(), false);
+                // Said once, in the message line (it wraps; the note line does not).
+                self.note(seat, String::new(), false);
                 self.keep_other_selection(1 - seat.min(1));
                 Some((text, false))
             }

@@ -495,6 +495,11 @@ impl OvoTable {
         // public, and the rules core's view reveals them.
         let view = if over {
             Some(game.view(0))
+        } else if self.session.gate() == crate::session::Gate::Closed {
+            // The app is thinking: the public board stays on screen (an Ovo view's cells
+            // are the same for every seat: hidden eggs are hidden to all); nothing can be
+            // picked up (no actor).
+            Some(game.view(game.turn()))
         } else {
             self.session.viewer().and_then(|s| self.session.view(s))
         };

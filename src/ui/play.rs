@@ -91,6 +91,10 @@ pub fn show_banner<G: Game>(app: &AppWindow, session: &Session<G>, title: &str, 
     let name = |s: usize| players.get(s).map(|p| p.name.clone()).unwrap_or_default();
     let (text, seat) = match session.outcome() {
         Outcome::Ongoing => match session.game().to_act().as_slice() {
+            [seat] if players.get(*seat).map(|p| p.kind) == Some(SeatKind::Bot) => (
+                tr(language, "{} is thinking…", "{} думает…", &name(*seat)),
+                Some(*seat),
+            ),
             [seat] => (
                 tr(language, "{}'s turn", "Ходит {}", &name(*seat)),
                 Some(*seat),
