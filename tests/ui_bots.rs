@@ -8,7 +8,7 @@ use hotseat::games::ovo::{Ovo, OvoAction};
 use hotseat::games::{rng_from_seed, Game, Outcome, Params};
 use hotseat::session::SeatKind;
 use hotseat::ui::Screen;
-use hotseat::ui::{bots, build, omiga, ovo, AppWindow, Controller, GameChrome, OmigaBridge};
+use hotseat::ui::{bots, build, iota, omiga, ovo, AppWindow, Controller, GameChrome, OmigaBridge};
 use i_slint_backend_testing::{init_no_event_loop, ElementHandle, ElementQuery};
 use slint::{ComponentHandle, Model};
 use std::cell::RefCell;
@@ -364,4 +364,40 @@ fn a_game_against_the_app_is_saved_and_resumed_with_its_seat() {
         .actions()
         .len();
     assert!(after >= n + 2, "the resumed app answered");
+}
+
+#[test]
+fn iota_against_the_app_answers_each_turn_without_a_cover() {
+    let (app, c) = start("iota", "iota", "medium");
+    // IOTA starts with seat 0, the person: the cover once, before they look.
+    press(&app, "Player 1, tap to reveal");
+    for turn in 0..6 {
+        let before = c
+            .borrow_mut()
+            .table_as::<iota::IotaTable>()
+            .unwrap()
+            .session()
+            .actions()
+            .len();
+        press(&app, "Pass");
+        let table_actions = c
+            .borrow_mut()
+            .table_as::<iota::IotaTable>()
+            .unwrap()
+            .session()
+            .actions()
+            .len();
+        assert_eq!(table_actions, before + 2, "turn {turn}: the app answered");
+        assert!(!app.get_cover_up(), "no cover between a person and the app");
+        assert_eq!(banner(&app), "Player 1's turn");
+        let m = message(&app);
+        assert!(m.starts_with("The app (medium) "), "{m}");
+        // The person's four cards are back on screen; the app's never are.
+        let hand = labels(&app)
+            .into_iter()
+            .filter(|l| l.starts_with("Your card"))
+            .collect::<std::collections::BTreeSet<_>>()
+            .len();
+        assert_eq!(hand, 4, "turn {turn}: only the person's hand");
+    }
 }
