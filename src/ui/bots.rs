@@ -39,8 +39,9 @@ struct Reply<G: Game> {
     token: u64,
     epoch: u64,
     seat: Seat,
-    /// How many actions the match had when the bot started thinking.
+    /// How many actions the match had when the bot started thinking, and the last one.
     actions: usize,
+    last: Option<(Seat, String)>,
     answer: Option<background::Answer<G>>,
 }
 
@@ -214,6 +215,7 @@ impl<G: Opponents> Seats<G> {
         self.seed = self.seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let thinking = think_from_view(bot, session.game().view(seat), self.seed);
         let (token, epoch, actions) = (self.token, self.epoch, session.actions().len());
+        let last = session.actions().last().cloned();
         Some(Job {
             token,
             kind: JobKind::Think(Box::new(move || {
@@ -222,6 +224,7 @@ impl<G: Opponents> Seats<G> {
                     epoch,
                     seat,
                     actions,
+                    last,
                     answer: thinking.wait(),
                 }) as Box<dyn Any + Send>
             })),
@@ -261,7 +264,9 @@ impl<G: Opponents> Seats<G> {
         if let Some(slot) = self.slots.get_mut(reply.seat).and_then(|s| s.as_mut()) {
             slot.bot = Some(bot);
         }
-        if session.actions().len() != reply.actions {
+        if session.actions().len() != reply.actions
+            || session.actions().last() != reply.last.as_ref()
+        {
             // Someone acted while it thought (Omiga): decide again from the new view.
             self.awake = true;
             return None;
@@ -330,31 +335,47 @@ pub(crate) fn kick(app: &AppWindow, c: &mut Controller) {
     }
 }
 
-fn with_ctx(f: impl FnOnce(&AppWindow, &mut Controller)) {
+/// Runs `f` with the window and controller; `false` when the controller is busy (it never
+/// is between events, but then the caller retries on the next turn of the event loop).
+fn with_ctx(f: impl FnOnce(&AppWindow, &mut Controller)) -> bool {
     let ctx = CTX.with(|c| c.borrow().clone());
     let Some((app, controller)) = ctx else {
-        return;
+        return true;
     };
     let (Some(app), Some(controller)) = (app.upgrade(), controller.upgrade()) else {
-        return;
+        return true;
     };
     let Ok(mut guard) = controller.try_borrow_mut() else {
-        return;
+        return false;
     };
     f(&app, &mut guard);
+    true
 }
 
 fn deliver(reply: Box<dyn Any + Send>) {
-    with_ctx(|app, c| deliver_to(app, c, reply));
+    let slot = RefCell::new(Some(reply));
+    let done = with_ctx(|app, c| {
+        if let Some(reply) = slot.borrow_mut().take() {
+            deliver_to(app, c, reply);
+        }
+    });
+    if !done {
+        if let Some(reply) = slot.into_inner() {
+            let _ = slint::invoke_from_event_loop(move || deliver(reply));
+        }
+    }
 }
 
 fn wake(token: u64) {
-    with_ctx(|app, c| {
+    let done = with_ctx(|app, c| {
         if let Some(table) = c.table.as_mut() {
             table.bot_wake(token);
         }
         c.after_change(app);
     });
+    if !done {
+        slint::Timer::single_shot(Duration::from_millis(50), move || wake(token));
+    }
 }
 
 /// Tests: ends every paced wait now (Omiga's bot places its next card).
