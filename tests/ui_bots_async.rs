@@ -65,6 +65,9 @@ fn the_app_thinks_on_a_worker_thread_and_answers_through_the_event_loop() {
             let c = c.clone();
             move || actions(&c) == 1
         }));
+        // The person had not looked yet: now the cover names them.
+        assert!(app.get_cover_up());
+        app.invoke_reveal();
     }
     let n = actions(&c);
     let step = c
