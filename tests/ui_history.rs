@@ -33,6 +33,7 @@ fn finished_games_are_listed_opened_and_counted() {
             name: n.to_string(),
             color: i as u8,
             kind: SeatKind::Human,
+            level: None,
         })
         .collect();
     let mut s: Session<Ovo> = Session::start(

@@ -566,6 +566,9 @@ impl Core {
         } else {
             match (&self.peer, &resume, &self.token) {
                 (Peer::Waiting, _, _) => None,
+                // Its own player on a new connection while the old one still looks alive
+                // (the Wi-Fi dropped without a goodbye): the token proves who it is.
+                (Peer::Connected { .. }, Some(t), Some(mine)) if t == mine => None,
                 (Peer::Connected { .. }, _, _) => {
                     Some("another device has already joined this game".to_string())
                 }
@@ -581,7 +584,11 @@ impl Core {
             refuse(&mut stream, &reason);
             return;
         }
-        let resuming = matches!(self.peer, Peer::Lost { .. });
+        let resuming = matches!(self.peer, Peer::Lost { .. } | Peer::Connected { .. });
+        if let Peer::Connected { stream: old, .. } = &self.peer {
+            // The old connection's reader reports it gone; `current` ignores that id.
+            let _ = old.shutdown(Shutdown::Both);
+        }
         let token = self.token.get_or_insert_with(new_token).clone();
         if self.play_from.is_none() {
             self.play_from = Some(Instant::now() + self.timing.countdown);

@@ -31,6 +31,10 @@ pub struct Player {
     pub color: u8,
     /// Who plays it.
     pub kind: SeatKind,
+    /// The app's level for a [`SeatKind::Bot`] seat (`easy`, `medium`, `hard`); absent
+    /// for people and in saves written before opponents existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
 }
 
 /// How the device is shared.
@@ -54,6 +58,9 @@ pub struct Session<G: Game> {
     sharing: Sharing,
     gate: Gate,
     actions: Vec<(Seat, String)>,
+    /// The person who last had the screen open: when only the app acted since, the screen
+    /// returns to them without the cover (nobody else could have looked).
+    last_open: Option<Seat>,
 }
 
 impl<G: Game> Session<G> {
@@ -74,6 +81,7 @@ impl<G: Game> Session<G> {
             sharing,
             gate: Gate::Closed,
             actions: Vec::new(),
+            last_open: None,
         };
         session.gate = session.next_gate();
         Ok(session)
@@ -119,12 +127,14 @@ impl<G: Game> Session<G> {
         if self.sharing == Sharing::FaceToFace {
             self.gate = Gate::Shared;
         }
+        self.last_open = None;
     }
 
     /// The player behind the cover tapped "reveal": the screen may now show their state.
     pub fn reveal(&mut self) {
         if let Gate::Covered(seat) = self.gate {
             self.gate = Gate::Open(seat);
+            self.last_open = Some(seat);
         }
     }
 
@@ -167,8 +177,15 @@ impl<G: Game> Session<G> {
         // The cover goes up only when the screen must change hands.
         self.gate = match (self.gate, next) {
             (Gate::Open(now), Gate::Covered(next)) if now == next => Gate::Open(now),
+            // Only the app (or a remote player) acted since this person looked.
+            (Gate::Closed, Gate::Covered(next)) if self.last_open == Some(next) => Gate::Open(next),
             (_, next) => next,
         };
+        match self.gate {
+            Gate::Open(seat) => self.last_open = Some(seat),
+            Gate::Covered(_) | Gate::Shared => self.last_open = None,
+            Gate::Closed => {}
+        }
         Ok(G::event_for(&event, seat))
     }
 
@@ -177,7 +194,8 @@ impl<G: Game> Session<G> {
     pub fn undo_for(&self) -> Option<Seat> {
         let (seat, line) = self.actions.last()?;
         let action: G::Action = line.parse().ok()?;
-        let fair = G::undoable(&action) && !self.game.outcome().is_over();
+        let person = self.players.get(*seat).map(|p| p.kind) == Some(SeatKind::Human);
+        let fair = person && G::undoable(&action) && !self.game.outcome().is_over();
         fair.then_some(*seat)
     }
 
@@ -197,6 +215,7 @@ impl<G: Game> Session<G> {
         self.gate = if self.sharing == Sharing::FaceToFace {
             Gate::Shared
         } else {
+            self.last_open = Some(seat);
             Gate::Open(seat)
         };
         Ok(())

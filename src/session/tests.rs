@@ -12,6 +12,7 @@ fn people(n: usize) -> Vec<Player> {
             name: name.to_string(),
             color: i as u8,
             kind: SeatKind::Human,
+            level: None,
         })
         .collect()
 }
@@ -287,4 +288,102 @@ fn peeks_declarations_and_other_games_cannot_be_taken_back() {
     let action = omiga.game().legal_actions(0).into_iter().next().unwrap();
     omiga.act(0, &action).unwrap();
     assert_eq!(omiga.undo_for(), None, "Omiga: no undo");
+}
+
+fn is_step(a: &crate::games::ovo::OvoAction) -> bool {
+    matches!(a, crate::games::ovo::OvoAction::Step { ovo: false, .. })
+}
+
+#[test]
+fn no_cover_between_a_person_and_the_app_but_between_two_people() {
+    // 4-player Ovo: Anna (0) and Vera (2) are people, seats 1 and 3 the app.
+    let mut players = people(4);
+    for seat in [1, 3] {
+        players[seat].kind = SeatKind::Bot;
+        players[seat].level = Some("easy".into());
+    }
+    let params = Params::new().with("players", 4).with("first", 0);
+    let mut s = Session::<Ovo>::start(params, players, Sharing::PassAndPlay).unwrap();
+    assert_eq!(s.gate(), Gate::Covered(0));
+    s.reveal();
+    let play = |s: &mut Session<Ovo>, seat: usize, remote: bool| {
+        assert_eq!(s.game().turn(), seat);
+        let action = s
+            .game()
+            .legal_actions(seat)
+            .into_iter()
+            .find(is_step)
+            .unwrap();
+        if remote {
+            s.act_remote(seat, &action).unwrap();
+        } else {
+            s.act(seat, &action).unwrap();
+        }
+    };
+    // Turn order: 0 → 1 (app) → 2 → 3 (app) in some rotation; follow the rules core.
+    let order: Vec<usize> = {
+        let mut probe = s.game().clone();
+        (0..4)
+            .map(|_| {
+                let seat = probe.turn();
+                let a = probe.legal_actions(seat).into_iter().find(is_step).unwrap();
+                probe.play(seat, &a).unwrap();
+                seat
+            })
+            .collect()
+    };
+    assert_eq!(order[0], 0);
+    let next_person = order.iter().skip(1).copied().find(|x| x % 2 == 0).unwrap();
+    play(&mut s, 0, false);
+    assert_eq!(
+        s.gate(),
+        Gate::Closed,
+        "the app thinks: nothing private shown"
+    );
+    assert!(s.view(0).is_none());
+    assert!(
+        s.act_remote(0, &crate::games::ovo::OvoAction::Pass)
+            .is_err(),
+        "a person's seat is never played from outside"
+    );
+    let bot = s.game().turn();
+    play(&mut s, bot, true);
+    assert_eq!(
+        s.gate(),
+        Gate::Covered(next_person),
+        "the other person did not look yet: cover"
+    );
+    // The app's move is not the person's to take back.
+    assert_eq!(s.undo_for(), None);
+}
+
+#[test]
+fn one_person_against_the_app_keeps_the_screen() {
+    let mut players = people(2);
+    players[1].kind = SeatKind::Bot;
+    let params = Params::new().with("players", 2).with("first", 0);
+    let mut s = Session::<Ovo>::start(params, players, Sharing::PassAndPlay).unwrap();
+    s.reveal();
+    let a = s
+        .game()
+        .legal_actions(0)
+        .into_iter()
+        .find(|a| matches!(a, crate::games::ovo::OvoAction::Step { ovo: false, .. }))
+        .unwrap();
+    s.act(0, &a).unwrap();
+    assert_eq!(
+        s.undo_for(),
+        Some(0),
+        "the person may take back before the app answers"
+    );
+    let b = s.game().legal_actions(1).into_iter().find(is_step).unwrap();
+    s.act_remote(1, &b).unwrap();
+    assert_eq!(
+        s.gate(),
+        Gate::Open(0),
+        "no cover between a person and the app"
+    );
+    // Closing and reopening the app raises the cover again.
+    s.cover();
+    assert_eq!(s.gate(), Gate::Covered(0));
 }

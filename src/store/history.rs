@@ -94,6 +94,7 @@ mod tests {
                 name: n.to_string(),
                 color: i as u8,
                 kind: SeatKind::Human,
+                level: None,
             })
             .collect();
         let params = Params::new().with("players", 2).with("seed", seed);
@@ -162,11 +163,13 @@ mod tests {
                 name: "A".into(),
                 color: 0,
                 kind: SeatKind::Human,
+                level: None,
             },
             Player {
                 name: "B".into(),
                 color: 1,
                 kind: SeatKind::Human,
+                level: None,
             },
         ];
         let s: Session<Iota> =

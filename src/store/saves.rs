@@ -131,6 +131,7 @@ mod tests {
                 name: n.to_string(),
                 color: i as u8,
                 kind: SeatKind::Human,
+                level: None,
             })
             .collect();
         let mut s: Session<Ovo> = Session::start(

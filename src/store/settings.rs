@@ -117,6 +117,8 @@ pub struct Settings {
     pub player_names: Vec<String>,
     /// The colour each seat picked last (indices into the seat palette).
     pub player_colors: Vec<u8>,
+    /// Who played each seat last: 0 a person, 1–3 the app at easy, medium, hard.
+    pub player_kinds: Vec<u8>,
 }
 
 impl Default for Settings {
@@ -128,6 +130,7 @@ impl Default for Settings {
             variants: VariantDefaults::default(),
             player_names: Vec::new(),
             player_colors: Vec::new(),
+            player_kinds: Vec::new(),
         }
     }
 }
@@ -193,6 +196,10 @@ impl Settings {
         }
         self.player_colors.truncate(4);
         self.player_colors.retain(|c| *c < 4);
+        self.player_kinds.truncate(4);
+        for kind in &mut self.player_kinds {
+            *kind = (*kind).min(3);
+        }
         self
     }
 }

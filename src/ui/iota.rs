@@ -29,6 +29,8 @@ pub struct IotaTable {
     language: String,
     /// The last thing that happened, for the message line (public).
     note: Option<(String, String)>,
+    /// The app's seats.
+    bots: super::bots::Seats<Iota>,
 }
 
 /// The cells on screen (see [`IotaTable::board`]).
@@ -57,6 +59,7 @@ impl IotaTable {
     /// A table around a session already under way.
     pub fn from_session(session: Session<Iota>) -> IotaTable {
         IotaTable {
+            bots: super::bots::Seats::new(&session),
             session,
             selected: None,
             staged: Vec::new(),
@@ -978,6 +981,46 @@ impl Table for IotaTable {
         self.clear_selection();
     }
 
+    fn bot_job(&mut self) -> Option<super::bots::Job> {
+        self.bots.job(&self.session, false)
+    }
+
+    fn bot_done(&mut self, reply: Box<dyn Any + Send>, language: &str) -> Option<(String, bool)> {
+        match self.bots.finish(&mut self.session, reply)? {
+            Ok((seat, _action, event)) => {
+                let name = self.name(seat);
+                // Only what everyone saw: the cards laid and the score, or how many
+                // cards went back (never which).
+                self.note = Some(match event {
+                    IotaEvent::Placed { score, cards, .. } => {
+                        let total = score.total.to_string();
+                        let n = cards.len();
+                        (
+                            format!("{name} placed {n} and scored {total}"),
+                            format!("{name}: карт {n}, +{total} очков"),
+                        )
+                    }
+                    IotaEvent::Passed {
+                        returned_count: 0, ..
+                    } => (format!("{name} passed"), format!("{name} пасует")),
+                    IotaEvent::Passed { returned_count, .. } => (
+                        format!("{name} passed and changed {returned_count} cards"),
+                        format!("{name} пасует и меняет карты: {returned_count}"),
+                    ),
+                    IotaEvent::Swapped { cell, .. } => (
+                        format!("{name} took the wild at {}", cell_words(cell, "en")),
+                        format!("{name} забирает джокер: {}", cell_words(cell, "ru")),
+                    ),
+                });
+                self.clear_selection();
+                self.note
+                    .as_ref()
+                    .map(|(en, ru)| (play::tr(language, en, ru, ""), false))
+            }
+            Err(e) => Some((e, true)),
+        }
+    }
+
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
     }
@@ -1143,7 +1186,7 @@ mod tests {
     use crate::games::iota::Iota;
 
     fn two() -> Vec<Player> {
-        super::super::play::players(&["Anna".into(), "Boris".into()], &[0, 1])
+        super::super::play::players(&["Anna".into(), "Boris".into()], &[0, 1], &[None, None])
     }
 
     /// One example of every reason the rules core gives for a placement, swap or pass,

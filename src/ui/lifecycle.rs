@@ -27,7 +27,11 @@ pub struct Life {
 /// A new match from the setup screen's choices.
 pub fn start_table(c: &Controller) -> RuleResult<Box<dyn play::Table>> {
     let language = c.language();
-    let players = play::players(&c.setup.final_names(language), &c.setup.colors);
+    let mut players = play::players(
+        &c.setup.final_names(language),
+        &c.setup.colors,
+        &c.setup.levels(),
+    );
     let v = &c.setup.variants;
     let on_off = |b: bool| if b { "on" } else { "off" };
     match c.setup.game.as_str() {
@@ -39,6 +43,10 @@ pub fn start_table(c: &Controller) -> RuleResult<Box<dyn play::Table>> {
         }
         "iota" => super::iota::start(players),
         "omiga" => {
+            // Against the app the person sits at the bottom (White, seat 0).
+            if players.first().map(|p| p.kind) == Some(crate::session::SeatKind::Bot) {
+                players.reverse();
+            }
             let params = Params::new()
                 .with("table", v.omiga_table_param())
                 .with("allow_rotation", on_off(v.omiga_allow_rotation))
@@ -104,6 +112,8 @@ impl Controller {
         app.global::<GameChrome>()
             .set_undo_label(label.clone().into());
         app.set_cover_undo_label(label.into());
+        // The app's seats act (or start thinking) after every change.
+        super::bots::kick(app, self);
     }
 }
 

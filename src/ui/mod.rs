@@ -1,6 +1,7 @@
 //! The Slint bridge: fills the screens from the app's state and turns taps into changes.
 //! No rule is decided here; games are played through `session`.
 
+pub mod bots;
 mod history;
 pub mod iota;
 pub mod lan;
@@ -67,6 +68,13 @@ impl Controller {
             .or_else(|_| std::env::var("LANG"))
             .ok();
         self.settings.language.resolve(locale.as_deref())
+    }
+
+    /// The table on screen as game `T`'s table (tests, the screenshot command).
+    pub fn table_as<T: 'static>(&mut self) -> Option<&mut T> {
+        self.table
+            .as_mut()
+            .and_then(|t| t.as_any_mut().downcast_mut::<T>())
     }
 
     fn save(&self) {
@@ -137,9 +145,11 @@ fn show_setup(app: &AppWindow, c: &Controller) {
         .names
         .iter()
         .zip(&s.colors)
-        .map(|(n, c)| PlayerRow {
+        .enumerate()
+        .map(|(i, (n, c))| PlayerRow {
             name: n.into(),
             color: *c as i32,
+            kind: s.kinds.get(i).copied().unwrap_or(0) as i32,
         })
         .collect();
     app.set_players(ModelRc::new(VecModel::from(rows)));
@@ -190,6 +200,13 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     });
     handler!(on_next_color, |app, c, seat: i32| {
         c.setup.next_color(seat.max(0) as usize);
+        show_setup(&app, c);
+    });
+    handler!(on_set_kind, |app, c, seat: i32, kind: i32| {
+        let seat = seat.max(0) as usize;
+        if !c.setup.set_kind(seat, kind.clamp(0, 3) as u8) {
+            eprintln!("hotseat: seat {seat} stays a person: at least one person plays");
+        }
         show_setup(&app, c);
     });
     handler!(on_set_language, |app, c, code: SharedString| {
@@ -246,4 +263,5 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     });
     lifecycle::wire(app, controller);
     history::wire(app, controller);
+    bots::wire(app, controller);
 }

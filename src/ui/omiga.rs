@@ -33,6 +33,8 @@ pub struct OmigaTable {
     /// The last pointer tap on a hand card (seat, index, when): Slint may deliver one
     /// finger's tap twice when two fingers overlap (docs/omiga-touch.md).
     last_pointer_tap: Option<(Seat, usize, Instant)>,
+    /// The app's side, if it plays one.
+    bots: super::bots::Seats<Omiga>,
 }
 
 /// A second pointer tap on the same hand card sooner than this is Slint's repeat.
@@ -54,6 +56,7 @@ impl OmigaTable {
     /// A table around an existing session (tests and screenshots), with play already on.
     pub fn from_session(session: Session<Omiga>) -> Self {
         OmigaTable {
+            bots: super::bots::Seats::new(&session),
             session,
             selected: [None, None],
             turned: [false, false],
@@ -83,8 +86,11 @@ impl OmigaTable {
         self.countdown == 0 && !self.session.outcome().is_over()
     }
 
-    /// `seat`'s hand as the gate lets the screen show it.
+    /// `seat`'s hand as the gate lets the screen show it (never the app's).
     fn hand(&self, seat: Seat) -> Vec<Card> {
+        if self.bots.is_bot(seat) {
+            return Vec::new();
+        }
         self.session.view(seat).map(|v| v.hand).unwrap_or_default()
     }
 
@@ -122,6 +128,14 @@ impl OmigaTable {
     pub fn tap_hand(&mut self, seat: Seat, index: usize, language: &str) -> Result<(), String> {
         if seat > 1 {
             return Err(format!("there is no seat {seat}"));
+        }
+        if self.bots.is_bot(seat) {
+            return Err(tr(
+                language,
+                "The app plays that side",
+                "Этой стороной играет приложение",
+                "",
+            ));
         }
         if !self.playing() {
             return Err(self.not_now(language));
@@ -227,6 +241,14 @@ impl OmigaTable {
         if seat > 1 {
             return Err(format!("there is no seat {seat}"));
         }
+        if self.bots.is_bot(seat) {
+            return Err(tr(
+                language,
+                "The app plays that side",
+                "Этой стороной играет приложение",
+                "",
+            ));
+        }
         if !self.playing() {
             return Err(self.not_now(language));
         }
@@ -289,6 +311,26 @@ impl OmigaTable {
     }
 
     fn hand_models(&self, seat: Seat, language: &str) -> Vec<OmigaHandUi> {
+        if self.bots.is_bot(seat) {
+            // The app's hand: only how many cards, face down.
+            let whose = side_word(seat, language);
+            let n = self.session.game().view(seat).hand_sizes[seat];
+            return (0..n)
+                .map(|i| OmigaHandUi {
+                    card: OmigaCardUi::default(),
+                    selected: false,
+                    turned: false,
+                    label: format!(
+                        "{} {}/{n}: {}",
+                        tr(language, "{} card", "{}: карта", &whose),
+                        i + 1,
+                        tr(language, "face down", "рубашкой вверх", "")
+                    )
+                    .into(),
+                    back: true,
+                })
+                .collect();
+        }
         hand_models(
             seat,
             &self.hand(seat),
@@ -381,6 +423,48 @@ impl play::Table for OmigaTable {
         bridge.set_paused("".into());
     }
 
+    fn bot_job(&mut self) -> Option<super::bots::Job> {
+        if !self.playing() {
+            return None;
+        }
+        self.bots.job(&self.session, true)
+    }
+
+    fn bot_wake(&mut self, token: u64) {
+        self.bots.wake(token);
+    }
+
+    fn bot_done(&mut self, reply: Box<dyn Any + Send>, language: &str) -> Option<(String, bool)> {
+        match self.bots.finish(&mut self.session, reply)? {
+            Ok((seat, action, _event)) => {
+                let name = self
+                    .session
+                    .players()
+                    .get(seat)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default();
+                let text = match action {
+                    Action::Place { card, x, y, .. } => {
+                        self.last = u8::try_from(x).ok().zip(u8::try_from(y).ok());
+                        format!(
+                            "{} {} (x {x}, y {y})",
+                            tr(language, "{} placed", "{} кладёт", &name),
+                            card_parts(card, language)
+                        )
+                    }
+                    Action::Discard => {
+                        tr(language, "{} drew a new hand", "{} берёт новую руку", &name)
+                    }
+                };
+                // Said once, in the message line (it wraps; the note line does not).
+                self.note(seat, String::new(), false);
+                self.keep_other_selection(1 - seat.min(1));
+                Some((text, false))
+            }
+            Err(e) => Some((e, true)),
+        }
+    }
+
     fn reveal(&mut self) {
         self.session.reveal();
     }
@@ -432,6 +516,7 @@ pub fn hand_models(
                 selected,
                 turned,
                 label: label.into(),
+                back: false,
             }
         })
         .collect()
@@ -701,7 +786,7 @@ impl OmigaTable {
 /// Puts a finished Omiga game on screen (the `omiga-end` screenshot): both sides play
 /// their first legal action until the game ends.
 pub fn stage_end(app: &AppWindow, controller: &Rc<RefCell<Controller>>, language: &str) {
-    let players = play::players(&["Ana".to_string(), "Boris".to_string()], &[0, 1]);
+    let players = play::players(&["Ana".to_string(), "Boris".to_string()], &[0, 1], &[]);
     let Ok(mut table) = OmigaTable::start(Params::new().with("seed", 5), players) else {
         return;
     };
@@ -727,7 +812,7 @@ pub fn stage_end(app: &AppWindow, controller: &Rc<RefCell<Controller>>, language
 
 /// Puts a mid-game Omiga table on screen (the `omiga` screenshot).
 pub fn stage_midgame(app: &AppWindow, controller: &Rc<RefCell<Controller>>, language: &str) {
-    let players = play::players(&["Ana".to_string(), "Boris".to_string()], &[0, 1]);
+    let players = play::players(&["Ana".to_string(), "Boris".to_string()], &[0, 1], &[]);
     // The first seed whose table, a few rounds in, gives both sides a card to place.
     let mut staged = None;
     for seed in 1..64u64 {

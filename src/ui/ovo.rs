@@ -98,6 +98,8 @@ pub struct OvoTable {
     /// The last move's path, and whether its animation is still to be played.
     flight: Option<Flight>,
     flight_pending: std::cell::Cell<bool>,
+    /// The app's seats.
+    bots: super::bots::Seats<Ovo>,
 }
 
 impl OvoTable {
@@ -114,6 +116,7 @@ impl OvoTable {
     /// A table around a match already under way (a resumed save).
     pub fn from_session(session: Session<Ovo>) -> Self {
         OvoTable {
+            bots: super::bots::Seats::new(&session),
             session,
             selected: None,
             path: Vec::new(),
@@ -492,6 +495,11 @@ impl OvoTable {
         // public, and the rules core's view reveals them.
         let view = if over {
             Some(game.view(0))
+        } else if self.session.gate() == crate::session::Gate::Closed {
+            // The app is thinking: the public board stays on screen (an Ovo view's cells
+            // are the same for every seat: hidden eggs are hidden to all); nothing can be
+            // picked up (no actor).
+            Some(game.view(game.turn()))
         } else {
             self.session.viewer().and_then(|s| self.session.view(s))
         };
@@ -689,6 +697,54 @@ fn strip_ovo(action: &OvoAction) -> OvoAction {
 }
 
 impl play::Table for OvoTable {
+    fn bot_job(&mut self) -> Option<super::bots::Job> {
+        self.bots.job(&self.session, false)
+    }
+
+    fn bot_done(&mut self, reply: Box<dyn Any + Send>, language: &str) -> Note {
+        // What the moving egg looked like to everyone (public) before the move.
+        let before = self.session.game().view(0);
+        match self.bots.finish(&mut self.session, reply)? {
+            Ok((_seat, action, event)) => {
+                let start = match &action {
+                    OvoAction::Step { from, to, .. } => Some((vec![*from, *to], false)),
+                    OvoAction::Jump { from, landings, .. } => {
+                        let mut path = vec![*from];
+                        path.extend(landings.iter().copied());
+                        Some((path, true))
+                    }
+                    _ => None,
+                };
+                if let (Some((path, jump)), Happened::Moved { flipped, .. }) =
+                    (start, &event.happened)
+                {
+                    let (hidden, color, symbol) = match path.first().map(|c| before.cell(*c)) {
+                        Some(CellView::Visible { seat, symbol }) => (
+                            false,
+                            self.session
+                                .players()
+                                .get(seat)
+                                .map_or(0, |p| p.color as i32),
+                            symbol_char(symbol),
+                        ),
+                        _ => (true, 0, ""),
+                    };
+                    self.flight = Some(Flight {
+                        path,
+                        hidden,
+                        color,
+                        symbol,
+                        flip: *flipped,
+                        jump,
+                    });
+                    self.flight_pending.set(true);
+                }
+                Some((self.describe(&event, &action, language), false))
+            }
+            Err(e) => Some((e, true)),
+        }
+    }
+
     fn show(&self, app: &AppWindow, language: &str) {
         app.set_playing("ovo".into());
         play::show_banner(app, &self.session, "Ovo", language);
@@ -958,6 +1014,7 @@ pub fn demo(four: bool, language: &str) -> RuleResult<OvoTable> {
             name: n.to_string(),
             color: i as u8,
             kind: crate::session::SeatKind::Human,
+            level: None,
         })
         .collect();
     let mut table = OvoTable::new(players, 0, true)?;

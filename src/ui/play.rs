@@ -20,6 +20,16 @@ pub trait Table: Any {
     fn session(&self) -> &dyn AnySession;
     /// The match, to change it.
     fn session_mut(&mut self) -> &mut dyn AnySession;
+    /// What the app's seats must do now (see `bots::Seats::job`); `None`: nothing.
+    fn bot_job(&mut self) -> Option<super::bots::Job> {
+        None
+    }
+    /// Omiga: an app seat's pace has passed.
+    fn bot_wake(&mut self, _token: u64) {}
+    /// An app seat's answer arrived: apply it; the message line to show, if any.
+    fn bot_done(&mut self, _reply: Box<dyn Any + Send>, _language: &str) -> Option<(String, bool)> {
+        None
+    }
     /// Takes back the last action (see `Session::undo`), dropping any half-made choice.
     fn undo(&mut self) -> crate::games::RuleResult<()> {
         let seat = self
@@ -30,15 +40,29 @@ pub trait Table: Any {
     }
 }
 
-/// The players of a new game from the setup screen's names and colours.
-pub fn players(names: &[String], colors: &[u8]) -> Vec<Player> {
+/// The players of a new game from the setup screen's names, colours and levels (`None`:
+/// a person; a level: the app's opponent at that level).
+pub fn players(
+    names: &[String],
+    colors: &[u8],
+    levels: &[Option<crate::ai::Level>],
+) -> Vec<Player> {
     names
         .iter()
         .zip(colors)
-        .map(|(name, color)| Player {
-            name: name.clone(),
-            color: *color,
-            kind: SeatKind::Human,
+        .enumerate()
+        .map(|(seat, (name, color))| {
+            let level = levels.get(seat).copied().flatten();
+            Player {
+                name: name.clone(),
+                color: *color,
+                kind: if level.is_some() {
+                    SeatKind::Bot
+                } else {
+                    SeatKind::Human
+                },
+                level: level.map(|l| l.name().to_string()),
+            }
         })
         .collect()
 }
@@ -67,6 +91,10 @@ pub fn show_banner<G: Game>(app: &AppWindow, session: &Session<G>, title: &str, 
     let name = |s: usize| players.get(s).map(|p| p.name.clone()).unwrap_or_default();
     let (text, seat) = match session.outcome() {
         Outcome::Ongoing => match session.game().to_act().as_slice() {
+            [seat] if players.get(*seat).map(|p| p.kind) == Some(SeatKind::Bot) => (
+                tr(language, "{} is thinking…", "{} думает…", &name(*seat)),
+                Some(*seat),
+            ),
             [seat] => (
                 tr(language, "{}'s turn", "Ходит {}", &name(*seat)),
                 Some(*seat),

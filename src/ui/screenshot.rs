@@ -13,6 +13,7 @@ use std::rc::Rc;
 pub const SCREENS: &[&str] = &[
     "home",
     "setup",
+    "setup-app",
     "settings",
     "rules",
     "cover",
@@ -20,11 +21,13 @@ pub const SCREENS: &[&str] = &[
     "ovo4",
     "ovo-peek",
     "ovo-end",
+    "ovo-app",
     "iota",
     "iota-end",
     "iota-illegal",
     "omiga",
     "omiga-end",
+    "omiga-app",
     "history",
     "lan-host",
     "lan-join",
@@ -127,7 +130,11 @@ fn stage(
             app.invoke_open_game("iota".into());
             let mut c = controller.borrow_mut();
             let language = c.language();
-            let players = super::play::players(&c.setup.final_names(language), &c.setup.colors);
+            let players = super::play::players(
+                &c.setup.final_names(language),
+                &c.setup.colors,
+                &c.setup.levels(),
+            );
             let table = match screen {
                 "iota-end" => super::iota::demo_end_table(players),
                 "iota-illegal" => super::iota::demo_illegal_table(players),
@@ -145,6 +152,12 @@ fn stage(
         "setup" => {
             app.invoke_open_game("ovo".into());
         }
+        "setup-app" => {
+            app.invoke_open_game("ovo".into());
+            app.invoke_set_kind(1, 3);
+        }
+        "ovo-app" => stage_ovo_app(app, controller),
+        "omiga-app" => stage_omiga_app(app, controller),
         "settings" => app.set_screen(Screen::Settings),
         "history" => {
             app.invoke_show_history();
@@ -159,6 +172,67 @@ fn stage(
         "omiga-end" => super::omiga::stage_end(app, controller, language),
         "lan-host" | "lan-join" | "lan-play" => super::lan::stage(app, controller, screen),
         _ => app.set_screen(Screen::Home),
+    }
+}
+
+/// Ovo against the app (hard), three moves each, played through the board.
+fn stage_ovo_app(app: &AppWindow, controller: &std::rc::Rc<std::cell::RefCell<super::Controller>>) {
+    use crate::games::ovo::OvoAction;
+    use crate::games::Game;
+    super::bots::set_synchronous(true);
+    app.invoke_open_game("ovo".into());
+    app.invoke_set_kind(1, 3);
+    app.invoke_start_game();
+    if app.get_cover_up() {
+        app.invoke_reveal();
+    }
+    let bridge = app.global::<super::OvoBridge>();
+    for _ in 0..3 {
+        let step = controller
+            .borrow_mut()
+            .table_as::<super::ovo::OvoTable>()
+            .and_then(|t| {
+                let legal = t.session().game().legal_actions(0);
+                legal
+                    .into_iter()
+                    .rev()
+                    .find(|a| matches!(a, OvoAction::Step { ovo: false, .. }))
+            });
+        if let Some(OvoAction::Step { from, to, .. }) = step {
+            bridge.invoke_tap(from.index() as i32);
+            bridge.invoke_tap(to.index() as i32);
+        }
+    }
+    bridge.set_anim_active(false);
+}
+
+/// Omiga against the app (medium): a few cards laid by each side.
+fn stage_omiga_app(
+    app: &AppWindow,
+    controller: &std::rc::Rc<std::cell::RefCell<super::Controller>>,
+) {
+    super::bots::set_synchronous(true);
+    app.invoke_open_game("omiga".into());
+    app.invoke_set_kind(1, 2);
+    app.invoke_start_game();
+    let bridge = app.global::<super::OmigaBridge>();
+    for _ in 0..3 {
+        bridge.invoke_tick();
+    }
+    for _ in 0..3 {
+        super::bots::wake_paced();
+        let cell = controller
+            .borrow_mut()
+            .table_as::<super::omiga::OmigaTable>()
+            .and_then(|t| {
+                let game = t.session().game();
+                let card = *game.hand(0).first()?;
+                game.legal_cells(0, card, false).first().copied()
+            });
+        if let Some((x, y)) = cell {
+            bridge.invoke_tap_hand(0, 0, false);
+            bridge.invoke_tap_cell(x.into(), y.into());
+        }
     }
 }
 

@@ -12,8 +12,35 @@ pub struct SetupState {
     pub names: Vec<String>,
     /// One palette colour per player, all different.
     pub colors: Vec<u8>,
+    /// Who plays each seat: 0 a person, 1–3 the app at easy, medium, hard.
+    pub kinds: Vec<u8>,
     /// The variants for this game, starting from the settings' defaults.
     pub variants: VariantDefaults,
+}
+
+/// The app's level for a seat kind of the setup screen (`None`: a person).
+pub fn kind_level(kind: u8) -> Option<crate::ai::Level> {
+    use crate::ai::Level;
+    match kind {
+        1 => Some(Level::Easy),
+        2 => Some(Level::Medium),
+        3 => Some(Level::Hard),
+        _ => None,
+    }
+}
+
+/// The name the app plays under at `level`, e.g. "The app (hard)".
+pub fn bot_name(level: crate::ai::Level, language: &str) -> String {
+    use crate::ai::Level;
+    let (en, ru) = match level {
+        Level::Easy => ("easy", "легко"),
+        Level::Medium => ("medium", "средне"),
+        Level::Hard | Level::Random => ("hard", "сложно"),
+    };
+    match language {
+        "ru" => format!("Приложение ({ru})"),
+        _ => format!("The app ({en})"),
+    }
 }
 
 /// The player counts a game allows.
@@ -53,6 +80,7 @@ impl SetupState {
             game: game.to_string(),
             names: Vec::new(),
             colors: Vec::new(),
+            kinds: Vec::new(),
             variants: settings.variants,
         };
         s.set_count(allowed_counts(game)[0], settings, language);
@@ -66,6 +94,7 @@ impl SetupState {
         }
         self.names.truncate(count);
         self.colors.truncate(count);
+        self.kinds.truncate(count);
         while self.names.len() < count {
             let seat = self.names.len();
             self.names
@@ -76,6 +105,32 @@ impl SetupState {
                 .or_else(|| (0..4).find(|c| !self.colors.contains(c)))
                 .unwrap_or(0);
             self.colors.push(color);
+            let kind = settings.player_kinds.get(seat).copied().unwrap_or(0).min(3);
+            self.kinds.push(kind);
+        }
+        // At least one person plays.
+        if !self.kinds.contains(&0) {
+            if let Some(first) = self.kinds.first_mut() {
+                *first = 0;
+            }
+        }
+    }
+
+    /// Makes a seat a person (0) or the app at a level (1–3). Refused (false) when it
+    /// would leave no person at the table.
+    pub fn set_kind(&mut self, seat: usize, kind: u8) -> bool {
+        let kind = kind.min(3);
+        let others_human = self
+            .kinds
+            .iter()
+            .enumerate()
+            .any(|(s, k)| s != seat && *k == 0);
+        match self.kinds.get_mut(seat) {
+            Some(slot) if kind == 0 || others_human => {
+                *slot = kind;
+                true
+            }
+            _ => false,
         }
     }
 
@@ -99,13 +154,16 @@ impl SetupState {
         }
     }
 
-    /// The names to play with: an empty name becomes "Player N".
+    /// The names to play with: an empty name becomes "Player N"; the app plays as
+    /// "The app (level)".
     pub fn final_names(&self, language: &str) -> Vec<String> {
         self.names
             .iter()
             .enumerate()
             .map(|(i, n)| {
-                if n.trim().is_empty() {
+                if let Some(level) = self.kinds.get(i).and_then(|k| kind_level(*k)) {
+                    bot_name(level, language)
+                } else if n.trim().is_empty() {
                     default_name(i, language)
                 } else {
                     n.clone()
@@ -128,6 +186,17 @@ impl SetupState {
             }
             settings.player_colors[seat] = *color;
         }
+        for (seat, kind) in self.kinds.iter().enumerate() {
+            if settings.player_kinds.len() <= seat {
+                settings.player_kinds.resize(seat + 1, 0);
+            }
+            settings.player_kinds[seat] = *kind;
+        }
+    }
+
+    /// The levels by seat (`None`: a person).
+    pub fn levels(&self) -> Vec<Option<crate::ai::Level>> {
+        self.kinds.iter().map(|k| kind_level(*k)).collect()
     }
 }
 
