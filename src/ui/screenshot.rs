@@ -27,6 +27,7 @@ pub const SCREENS: &[&str] = &[
     "iota-illegal",
     "omiga",
     "omiga-end",
+    "omiga-behind",
     "omiga-app",
     "history",
     "lan-host",
@@ -170,6 +171,7 @@ fn stage(
         }
         "omiga" => super::omiga::stage_midgame(app, controller, language),
         "omiga-end" => super::omiga::stage_end(app, controller, language),
+        "omiga-behind" => super::omiga::stage_behind(app, controller, language),
         "lan-host" | "lan-join" | "lan-play" => super::lan::stage(app, controller, screen),
         _ => app.set_screen(Screen::Home),
     }
