@@ -50,6 +50,28 @@ impl<G: Game> Session<G> {
     /// as after the app was closed. Refuses a save of another game or version, an action
     /// that no longer applies, or a replay that ends somewhere else than the save says.
     pub fn from_saved(saved: &SavedGame) -> RuleResult<Self> {
+        let mut session = Self::replay_first(saved, saved.actions.len())?;
+        if session.game.position() != saved.position {
+            return Err(RuleError::new(
+                "the replayed game does not reach the saved position",
+            ));
+        }
+        session.cover();
+        Ok(session)
+    }
+
+    /// The table as everyone saw it after the first `upto` actions of a saved match (all
+    /// of them if there are fewer): for stepping through a game in the history. The gate
+    /// is closed, so no seat's private state (a hand) can be viewed, and the session
+    /// cannot be played on.
+    pub fn public_at(saved: &SavedGame, upto: usize) -> RuleResult<Self> {
+        let mut session = Self::replay_first(saved, upto.min(saved.actions.len()))?;
+        session.gate = super::Gate::Closed;
+        Ok(session)
+    }
+
+    /// Checks the save's header and replays its first `upto` actions.
+    fn replay_first(saved: &SavedGame, upto: usize) -> RuleResult<Self> {
         if saved.format != SAVE_FORMAT {
             return Err(RuleError::new("this is not a Hotseat saved game"));
         }
@@ -68,7 +90,7 @@ impl<G: Game> Session<G> {
         }
         let params = Params::parse(saved.params.split_whitespace())?;
         let mut session = Session::<G>::start(params, saved.players.clone(), saved.sharing)?;
-        for (n, (seat, line)) in saved.actions.iter().enumerate() {
+        for (n, (seat, line)) in saved.actions.iter().take(upto).enumerate() {
             let replayed = line
                 .parse::<G::Action>()
                 .and_then(|action| session.game.play(*seat, &action).map(|_| action));
@@ -82,12 +104,6 @@ impl<G: Game> Session<G> {
                 }
             }
         }
-        if session.game.position() != saved.position {
-            return Err(RuleError::new(
-                "the replayed game does not reach the saved position",
-            ));
-        }
-        session.cover();
         Ok(session)
     }
 }

@@ -193,6 +193,56 @@ fn kill_and_resume_everywhere<G: Game>(params: Params, players: Vec<Player>, sha
     );
 }
 
+/// Steps through a recorded game: every step is the game after that many actions, and no
+/// seat's private state can be viewed on it, nor can it be played on.
+fn public_replay_at_every_step<G: Game>(params: Params, players: Vec<Player>, sharing: Sharing) {
+    let full = random_game::<G>(params.clone(), players.clone(), sharing, 5, 120);
+    let saved = full.to_saved();
+    let mut game = G::new_game(&params).unwrap();
+    for step in 0..=saved.actions.len() {
+        let public = Session::<G>::public_at(&saved, step).unwrap();
+        assert_eq!(public.game().position(), game.position(), "step {step}");
+        assert_eq!(public.gate(), Gate::Closed);
+        assert_eq!(public.viewer(), None);
+        for seat in 0..public.game().seats() {
+            assert!(
+                public.view(seat).is_none(),
+                "seat {seat}'s view at step {step}"
+            );
+        }
+        if let Some((seat, line)) = saved.actions.get(step) {
+            let action: G::Action = line.parse().unwrap();
+            let mut tried = public;
+            assert!(
+                tried.act(*seat, &action).is_err(),
+                "a replay is not played on"
+            );
+            game.play(*seat, &action).unwrap();
+        }
+    }
+    let past_the_end = Session::<G>::public_at(&saved, saved.actions.len() + 9).unwrap();
+    assert_eq!(past_the_end.game().position(), full.game().position());
+}
+
+#[test]
+fn a_recorded_game_replays_publicly_at_every_step() {
+    public_replay_at_every_step::<Ovo>(
+        Params::new().with("players", 4).with("first", 1),
+        people(4),
+        Sharing::PassAndPlay,
+    );
+    public_replay_at_every_step::<crate::games::iota::Iota>(
+        Params::new().with("players", 2).with("seed", 9),
+        people(2),
+        Sharing::PassAndPlay,
+    );
+    public_replay_at_every_step::<Omiga>(
+        Params::new().with("seed", 4),
+        people(2),
+        Sharing::FaceToFace,
+    );
+}
+
 #[test]
 fn every_game_resumes_exactly_after_every_action() {
     kill_and_resume_everywhere::<Ovo>(

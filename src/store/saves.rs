@@ -44,6 +44,13 @@ pub fn load_backup(dir: &Path) -> Result<Option<SavedGame>, BadSave> {
     read(dir, BACKUP_FILE)
 }
 
+/// The running game's save for looking at it (the history's "game in progress"), if it
+/// reads. Unlike [`load`] it never moves a damaged file: "Continue" deals with that.
+pub fn peek(dir: &Path) -> Option<SavedGame> {
+    let bytes = std::fs::read(dir.join(SAVE_FILE)).ok()?;
+    serde_json::from_slice(&bytes).ok()
+}
+
 /// Whether a running game is saved (the home screen's "Continue").
 pub fn exists(dir: &Path) -> bool {
     dir.join(SAVE_FILE).exists() || dir.join(BACKUP_FILE).exists()

@@ -1,9 +1,10 @@
-//! The history screen: finished games, newest first, each player's record, and a finished
-//! game's moves in notation.
+//! The history screen: the game in progress and the finished games, newest first, each
+//! player's record, and a game's moves in notation (opening onto its board, `replay`).
 
+use super::replay::{self, Opened};
 use super::{play, AppWindow, Controller, HistoryRow, StatsRow};
 use crate::session::FinishedGame;
-use crate::store::history;
+use crate::store::{history, saves};
 use slint::{ComponentHandle, ModelRc, VecModel};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -55,22 +56,58 @@ fn minutes(secs: u64) -> String {
     format!("{}:{:02}", secs / 60, secs % 60)
 }
 
-/// Fills the history screen from the data folder.
-pub fn show(app: &AppWindow, c: &Controller) {
+/// One game of the list: what its row says and what opening it shows.
+struct Entry {
+    row: HistoryRow,
+    opened: Opened,
+    heading: String,
+}
+
+/// The list as shown: the game in progress (if a save reads) first, then the finished
+/// games, newest first; and the finished games for the statistics.
+fn entries(c: &Controller) -> (Vec<Entry>, Vec<FinishedGame>) {
     let language = c.language();
     let (games, note) = c.data_dir.as_deref().map(history::list).unwrap_or_default();
     if let Some(note) = note {
         eprintln!("hotseat: {note}");
     }
-    let rows: Vec<HistoryRow> = games
-        .iter()
-        .rev()
-        .map(|g| HistoryRow {
+    let running = c.data_dir.as_deref().and_then(saves::peek).map(|saved| {
+        let title = game_title(&saved.game);
+        let names: Vec<&str> = saved.players.iter().map(|p| p.name.as_str()).collect();
+        let going = play::tr(language, "In progress", "Идёт", "");
+        Entry {
+            row: HistoryRow {
+                title: play::tr(language, "{} — in progress", "{} — идёт", title).into(),
+                players: names.join(", ").into(),
+                result: going.clone().into(),
+            },
+            heading: format!("{title} — {going}"),
+            opened: Opened {
+                saved,
+                title: title.to_string(),
+            },
+        }
+    });
+    let finished = games.iter().rev().map(|g| Entry {
+        row: HistoryRow {
             title: format!("{} — {}", game_title(&g.game), date(g.finished_at)).into(),
             players: g.names.join(", ").into(),
             result: result(g, language).into(),
-        })
-        .collect();
+        },
+        heading: format!("{} — {}", game_title(&g.game), result(g, language)),
+        opened: Opened {
+            saved: g.saved.clone(),
+            title: game_title(&g.game).to_string(),
+        },
+    });
+    (running.into_iter().chain(finished).collect(), games)
+}
+
+/// Fills the history screen from the data folder.
+pub fn show(app: &AppWindow, c: &Controller) {
+    let language = c.language();
+    let (entries, games) = entries(c);
+    let rows: Vec<HistoryRow> = entries.into_iter().map(|e| e.row).collect();
     let stats: Vec<StatsRow> = history::statistics(&games)
         .into_iter()
         .map(|((name, game), s)| {
@@ -109,46 +146,48 @@ pub fn show(app: &AppWindow, c: &Controller) {
     app.set_history_opened(-1);
 }
 
-/// Opens the `index`-th game of the list (newest first): its moves, by player.
-fn open(app: &AppWindow, c: &Controller, index: usize) {
-    let (games, _) = c.data_dir.as_deref().map(history::list).unwrap_or_default();
-    let Some(g) = games.iter().rev().nth(index) else {
+/// Opens the `index`-th game of the list: its moves, by player, each opening its board.
+fn open(app: &AppWindow, c: &mut Controller, index: usize) {
+    let language = c.language();
+    let Some(entry) = entries(c).0.into_iter().nth(index) else {
         return;
     };
-    let moves: Vec<slint::SharedString> = g
-        .saved
-        .actions
-        .iter()
-        .enumerate()
-        .map(|(n, (seat, line))| {
-            let name = g.names.get(*seat).map(String::as_str).unwrap_or("?");
-            format!("{}. {name}: {line}", n + 1).into()
-        })
+    let saved = &entry.opened.saved;
+    let moves: Vec<slint::SharedString> = (1..=saved.actions.len())
+        .filter_map(|n| replay::move_line(saved, n, language))
+        .map(Into::into)
         .collect();
-    let language = c.language();
-    app.set_history_opened_title(
-        format!("{} — {}", game_title(&g.game), result(g, language)).into(),
-    );
+    app.set_history_opened_title(entry.heading.into());
     app.set_history_opened_moves(ModelRc::new(VecModel::from(moves)));
+    app.set_history_notice("".into());
     app.set_history_opened(index as i32);
+    c.history_opened = Some(entry.opened);
 }
 
 /// Connects the history screen.
 pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
-    let with = |f: fn(&AppWindow, &Controller, i32)| {
+    let with = |f: fn(&AppWindow, &mut Controller, i32)| {
         let weak = app.as_weak();
         let controller = controller.clone();
         move |i: i32| {
             if let Some(app) = weak.upgrade() {
-                f(&app, &controller.borrow(), i);
+                f(&app, &mut controller.borrow_mut(), i);
             }
         }
     };
     let show_all = with(|app, c, _| show(app, c));
     app.on_show_history(move || show_all(0));
     app.on_open_history(with(|app, c, i| open(app, c, i.max(0) as usize)));
-    let close = with(|app, _c, _| app.set_history_opened(-1));
+    let close = with(|app, c, _| {
+        c.history_opened = None;
+        app.set_history_opened(-1);
+    });
     app.on_close_history(move || close(0));
+    app.on_replay_history(with(|app, c, step| {
+        if let Some(opened) = c.history_opened.clone() {
+            replay::start(app, c, opened, step.max(0) as usize);
+        }
+    }));
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ mod lifecycle;
 pub mod omiga;
 pub mod ovo;
 pub mod play;
+pub mod replay;
 pub mod rules_text;
 pub mod screenshot;
 pub mod setup;
@@ -34,6 +35,10 @@ pub struct Controller {
     pub(crate) life: lifecycle::Life,
     /// Omiga on two devices, when hosting, joining or playing over the network.
     pub(crate) lan: Option<lan::Lan>,
+    /// The recorded game opened on the history screen, if any.
+    pub(crate) history_opened: Option<replay::Opened>,
+    /// A recorded game being stepped through on its board (never saved, never played).
+    pub(crate) replay: Option<replay::Replay>,
 }
 
 impl Controller {
@@ -57,6 +62,8 @@ impl Controller {
             table: None,
             life: lifecycle::Life::default(),
             lan: None,
+            history_opened: None,
+            replay: None,
         };
         c.setup = SetupState::new("ovo", &c.settings, c.language());
         c
@@ -233,6 +240,10 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         show_rules(&app, c);
     });
     handler!(on_start_game, |app, c| {
+        if c.replay.is_some() {
+            // A replayed board's "New game" is not a way to start one.
+            return;
+        }
         c.setup.variants = setup::variants_from_ui(&app.get_setup_variants());
         c.setup.remember(&mut c.settings);
         c.save();
@@ -263,5 +274,6 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     });
     lifecycle::wire(app, controller);
     history::wire(app, controller);
+    replay::wire(app, controller);
     bots::wire(app, controller);
 }

@@ -144,19 +144,51 @@ pub fn tr(language: &str, en: &str, ru: &str, arg: &str) -> String {
 /// A saved match back on screen, behind the cover of whoever acts next (Omiga: behind
 /// its countdown).
 pub fn restore(saved: &crate::session::SavedGame) -> crate::games::RuleResult<Box<dyn Table>> {
-    use crate::games::{iota::Iota, omiga::Omiga, ovo::Ovo};
+    table_of(saved, None)
+}
+
+/// The public table after the first `upto` actions of a saved match, for stepping through
+/// it in the history: nobody's hand or peek is on it, and nothing can be played on it.
+pub fn public_at(
+    saved: &crate::session::SavedGame,
+    upto: usize,
+) -> crate::games::RuleResult<Box<dyn Table>> {
+    table_of(saved, Some(upto))
+}
+
+/// The whole saved match (`None`: checked against its position, behind the cover), or its
+/// public table after some actions.
+fn table_of(
+    saved: &crate::session::SavedGame,
+    upto: Option<usize>,
+) -> crate::games::RuleResult<Box<dyn Table>> {
+    use crate::games::{iota::Iota, omiga::Omiga, ovo::Ovo, RuleResult};
+    fn session<G: Game>(
+        saved: &crate::session::SavedGame,
+        upto: Option<usize>,
+    ) -> RuleResult<Session<G>> {
+        match upto {
+            None => Session::from_saved(saved),
+            Some(n) => Session::public_at(saved, n),
+        }
+    }
     match saved.game.as_str() {
         "ovo" => Ok(Box::new(super::ovo::OvoTable::from_session(
-            Session::<Ovo>::from_saved(saved)?,
+            session::<Ovo>(saved, upto)?,
         ))),
-        "iota" => Ok(Box::new(super::iota::IotaTable::from_session(Session::<
+        "iota" => Ok(Box::new(super::iota::IotaTable::from_session(session::<
             Iota,
-        >::from_saved(
-            saved
+        >(
+            saved, upto,
         )?))),
-        "omiga" => Ok(Box::new(super::omiga::OmigaTable::from_session(
-            Session::<Omiga>::from_saved(saved)?,
-        ))),
+        "omiga" => {
+            let mut table = super::omiga::OmigaTable::from_session(session::<Omiga>(saved, upto)?);
+            if upto.is_some() {
+                // A replay has no "Ready?": play is already on in every position shown.
+                table.skip_countdown();
+            }
+            Ok(Box::new(table))
+        }
         other => Err(crate::games::RuleError::new(format!(
             "unknown game '{other}' in the save"
         ))),

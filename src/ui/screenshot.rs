@@ -30,6 +30,8 @@ pub const SCREENS: &[&str] = &[
     "omiga-behind",
     "omiga-app",
     "history",
+    "history-game",
+    "history-replay",
     "lan-host",
     "lan-join",
     "lan-play",
@@ -160,10 +162,9 @@ fn stage(
         "ovo-app" => stage_ovo_app(app, controller),
         "omiga-app" => stage_omiga_app(app, controller),
         "settings" => app.set_screen(Screen::Settings),
-        "history" => {
-            app.invoke_show_history();
-            app.set_screen(Screen::History);
-        }
+        "history" => stage_history(app, controller, language, false),
+        "history-game" => stage_history(app, controller, language, true),
+        "history-replay" => stage_replay(app, controller, language),
         "rules" => app.set_screen(Screen::Rules),
         "cover" => {
             app.invoke_open_game("iota".into());
@@ -175,6 +176,65 @@ fn stage(
         "lan-host" | "lan-join" | "lan-play" => super::lan::stage(app, controller, screen),
         _ => app.set_screen(Screen::Home),
     }
+}
+
+/// The history with three finished example games (played out as the `-end` screens are),
+/// and with the newest opened at its moves when `open`.
+fn stage_history(
+    app: &AppWindow,
+    controller: &std::rc::Rc<std::cell::RefCell<super::Controller>>,
+    language: &str,
+    open: bool,
+) {
+    let dir = std::env::temp_dir().join(format!("hotseat-screenshot-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ended = ["ovo-end", "omiga-end", "iota-end"];
+    for (day, base) in (0u64..).zip(ended) {
+        stage(app, controller, base, language);
+        let Some(table) = controller.borrow_mut().table.take() else {
+            continue;
+        };
+        let when = 1_795_910_400 + day * 86_400;
+        if let Some(entry) = table.session().finished_entry(when, Some(240 + day * 300)) {
+            if let Err(e) = crate::store::history::record(&dir, entry) {
+                eprintln!("hotseat: the example history could not be written: {e}");
+            }
+        }
+    }
+    controller.borrow_mut().data_dir = Some(dir.clone());
+    app.invoke_show_history();
+    if open {
+        app.invoke_open_history(0);
+    }
+    app.set_screen(Screen::History);
+    // Everything is on screen now; the pictures keep no files behind.
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The IOTA example game stepped back one move on the history's replay.
+fn stage_replay(
+    app: &AppWindow,
+    controller: &std::rc::Rc<std::cell::RefCell<super::Controller>>,
+    language: &str,
+) {
+    // Any staged game replays the same way; the IOTA example shows the most.
+    stage(app, controller, "iota", language);
+    let mut c = controller.borrow_mut();
+    let Some(table) = c.table.take() else {
+        return;
+    };
+    let saved = table.session().saved();
+    let step = saved.actions.len().saturating_sub(1);
+    let title = match saved.game.as_str() {
+        "ovo" => "Ovo",
+        "iota" => "IOTA",
+        _ => "Omiga",
+    };
+    let opened = super::replay::Opened {
+        saved,
+        title: title.into(),
+    };
+    super::replay::start(app, &mut c, opened, step);
 }
 
 /// Ovo against the app (hard), three moves each, played through the board.

@@ -1,0 +1,191 @@
+//! Stepping through a recorded game (finished, or the one in progress) on its own board:
+//! the history screen opens it, and the game's screen shows the public table after each
+//! move. Only public state is ever rebuilt (`Session::public_at`): no hand, no peek.
+
+use super::{play, AppWindow, Controller, GameChrome, Screen};
+use crate::session::SavedGame;
+use slint::ComponentHandle;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// A recorded game as the history screen opened it.
+#[derive(Debug, Clone)]
+pub struct Opened {
+    /// The game, from its first action.
+    pub saved: SavedGame,
+    /// "Ovo" / "IOTA" / "Omiga".
+    pub title: String,
+}
+
+/// The recorded game on screen and how far into it.
+pub struct Replay {
+    opened: Opened,
+    step: usize,
+}
+
+/// How the history and the replay show one recorded action: its notation, except for what
+/// only its player knew — the cards an IOTA pass returned to the pile ("pass Rc2 Gt1"),
+/// which are told by their number only.
+pub fn public_move(game: &str, line: &str, language: &str) -> String {
+    if game == "iota" {
+        if let Some(cards) = line.strip_prefix("pass ") {
+            let count = cards.split_whitespace().count();
+            let ru = language == "ru";
+            let counted = format!("{count} {}", cards_word(count, ru));
+            return play::tr(
+                language,
+                "pass, {} back to the pile",
+                "пас, в колоду: {}",
+                &counted,
+            );
+        }
+    }
+    line.to_string()
+}
+
+/// "card"/"cards", "карта"/"карты"/"карт" for `n`.
+fn cards_word(n: usize, ru: bool) -> &'static str {
+    match (ru, n % 10, n % 100) {
+        (false, _, _) if n == 1 => "card",
+        (false, _, _) => "cards",
+        (true, 1, h) if h != 11 => "карта",
+        (true, 2..=4, h) if !(12..=14).contains(&h) => "карты",
+        (true, _, _) => "карт",
+    }
+}
+
+/// "3. Anna: b1-b2" for the `n`-th action (from 1) of a recorded game.
+pub fn move_line(saved: &SavedGame, n: usize, language: &str) -> Option<String> {
+    let (seat, line) = saved.actions.get(n.checked_sub(1)?)?;
+    let name = saved
+        .players
+        .get(*seat)
+        .map(|p| p.name.as_str())
+        .unwrap_or("?");
+    Some(format!(
+        "{n}. {name}: {}",
+        public_move(&saved.game, line, language)
+    ))
+}
+
+/// Opens the replay of `opened` after its first `step` moves.
+pub fn start(app: &AppWindow, c: &mut Controller, opened: Opened, step: usize) {
+    let step = step.min(opened.saved.actions.len());
+    c.replay = Some(Replay { opened, step });
+    if show(app, c) {
+        app.set_screen(Screen::Game);
+    }
+}
+
+/// Draws the replay's current step; false (with the reason in the log and on screen) if
+/// the recorded game no longer replays.
+fn show(app: &AppWindow, c: &mut Controller) -> bool {
+    let language = c.language();
+    let Some(replay) = c.replay.as_ref() else {
+        return false;
+    };
+    let saved = &replay.opened.saved;
+    match play::public_at(saved, replay.step) {
+        Ok(table) => {
+            table.show(app, language);
+            let chrome = app.global::<GameChrome>();
+            chrome.set_title(
+                play::tr(language, "{} · replay", "{} · повтор", &replay.opened.title).into(),
+            );
+            chrome.set_replaying(true);
+            chrome.set_replay_step(replay.step as i32);
+            chrome.set_replay_count(saved.actions.len() as i32);
+            let said = move_line(saved, replay.step, language).unwrap_or_else(|| {
+                play::tr(language, "The game as it began.", "Начало партии.", "")
+            });
+            play::show_message(app, &said, false);
+            true
+        }
+        Err(e) => {
+            eprintln!("hotseat: the recorded game does not replay: {}", e.0);
+            c.replay = None;
+            app.global::<GameChrome>().set_replaying(false);
+            app.set_history_notice(
+                play::tr(
+                    language,
+                    "This game cannot be shown on the board: {}",
+                    "Эту партию нельзя показать на поле: {}",
+                    &e.0,
+                )
+                .into(),
+            );
+            false
+        }
+    }
+}
+
+/// Moves through the replay: -2 to the start, -1 back, 1 on, 2 to the end.
+fn go(app: &AppWindow, c: &mut Controller, code: i32) {
+    let Some(replay) = c.replay.as_mut() else {
+        return;
+    };
+    let count = replay.opened.saved.actions.len();
+    replay.step = match code {
+        -2 => 0,
+        -1 => replay.step.saturating_sub(1),
+        1 => (replay.step + 1).min(count),
+        _ => count,
+    };
+    show(app, c);
+}
+
+/// Leaves the replay for the history, where the game's moves are still open.
+pub fn close(app: &AppWindow, c: &mut Controller) {
+    c.replay = None;
+    let chrome = app.global::<GameChrome>();
+    chrome.set_replaying(false);
+    play::show_message(app, "", false);
+    app.set_screen(Screen::History);
+}
+
+/// Connects the replay bar.
+pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
+    let chrome = app.global::<GameChrome>();
+    {
+        let weak = app.as_weak();
+        let controller = controller.clone();
+        chrome.on_replay_go(move |code| {
+            if let Some(app) = weak.upgrade() {
+                go(&app, &mut controller.borrow_mut(), code);
+            }
+        });
+    }
+    let weak = app.as_weak();
+    let controller = controller.clone();
+    chrome.on_replay_close(move || {
+        if let Some(app) = weak.upgrade() {
+            close(&app, &mut controller.borrow_mut());
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_iota_pass_tells_how_many_cards_went_back_but_not_which() {
+        assert_eq!(
+            public_move("iota", "pass Rc2 Gt1", "en"),
+            "pass, 2 cards back to the pile"
+        );
+        assert_eq!(
+            public_move("iota", "pass Rc2", "en"),
+            "pass, 1 card back to the pile"
+        );
+        assert_eq!(
+            public_move("iota", "pass Rc2 Gt1 Bs3", "ru"),
+            "пас, в колоду: 3 карты"
+        );
+        assert_eq!(public_move("iota", "pass", "en"), "pass");
+        assert_eq!(public_move("iota", "place Rc2@0,1", "en"), "place Rc2@0,1");
+        // Ovo and Omiga actions are public as they are.
+        assert_eq!(public_move("ovo", "peek c4", "en"), "peek c4");
+        assert_eq!(public_move("omiga", "discard", "en"), "discard");
+    }
+}
