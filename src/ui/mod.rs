@@ -1,6 +1,7 @@
 //! The Slint bridge: fills the screens from the app's state and turns taps into changes.
 //! No rule is decided here; games are played through `session`.
 
+pub mod access;
 pub mod bots;
 mod history;
 pub mod iota;
@@ -240,6 +241,7 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         let started = lifecycle::start_table(c);
         match started {
             Ok(table) => {
+                access::reset(&app);
                 play::show_message(&app, "", false);
                 table.show(&app, language);
                 c.table = Some(table);
@@ -264,4 +266,5 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     lifecycle::wire(app, controller);
     history::wire(app, controller);
     bots::wire(app, controller);
+    access::wire(app, controller);
 }

@@ -465,6 +465,11 @@ impl play::Table for OmigaTable {
         }
     }
 
+    fn cancel_selection(&mut self) {
+        self.selected = [None, None];
+        self.turned = [false, false];
+    }
+
     fn reveal(&mut self) {
         self.session.reveal();
     }
