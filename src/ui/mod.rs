@@ -3,6 +3,7 @@
 
 pub mod access;
 pub mod bots;
+pub mod cvd;
 mod history;
 pub mod iota;
 pub mod lan;
