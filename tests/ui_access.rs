@@ -290,3 +290,73 @@ fn a_peek_result_is_never_announced_nor_left_behind() {
     assert!(summary.starts_with("Boris's turn"), "{summary}");
     assert!(!summary.contains("star"), "{summary}");
 }
+
+#[test]
+fn tab_and_enter_open_a_game_from_home_and_start_it() {
+    init_no_event_loop();
+    let dir = std::env::temp_dir().join(format!("hotseat-access-tab-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (app, c) = build(Some(dir)).unwrap();
+    std::mem::forget(c);
+    app.show().unwrap();
+    app.invoke_set_language("en".into());
+    // The first Tab lands on the first game tile; Enter opens its setup.
+    key(&app, Key::Tab);
+    key(&app, Key::Return);
+    assert_eq!(app.get_screen(), Screen::Setup);
+    let game = app.get_setup_game().to_string();
+    assert_eq!(game, "ovo");
+    // Tab k times from the top of the setup, then Enter: some k reaches Start. (Enter on
+    // Back leaves the screen and drops the focus: come back and count from the top.)
+    for k in 1..40 {
+        if app.get_screen() == Screen::Game {
+            break;
+        }
+        app.set_screen(Screen::Setup);
+        for _ in 0..k {
+            key(&app, Key::Tab);
+        }
+        key(&app, Key::Return);
+    }
+    assert_eq!(app.get_screen(), Screen::Game, "Start was reached by Tab");
+}
+
+/// Roles that a player acts on: each must say what it is.
+fn unnamed_controls(app: &AppWindow) -> Vec<String> {
+    use i_slint_backend_testing::AccessibleRole as R;
+    ElementQuery::from_root(app)
+        .match_descendants()
+        .find_all()
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.accessible_role(),
+                Some(R::Button | R::Checkbox | R::Switch | R::ListItem | R::TextInput)
+            )
+        })
+        .filter(|e| e.accessible_label().is_none_or(|l| l.trim().is_empty()))
+        .map(|e| format!("{:?} {:?}", e.accessible_role(), e.id()))
+        .collect()
+}
+
+#[test]
+fn every_control_on_every_screen_has_a_name() {
+    let app = start("Ovo", "audit");
+    assert_eq!(unnamed_controls(&app), Vec::<String>::new(), "setup");
+    for screen in [Screen::Home, Screen::Settings, Screen::Rules, Screen::History] {
+        app.set_screen(screen);
+        assert_eq!(unnamed_controls(&app), Vec::<String>::new(), "{screen:?}");
+    }
+    for game in ["Ovo", "IOTA", "Omiga"] {
+        app.set_screen(Screen::Home);
+        press(&app, game);
+        // Omiga's Start lies below the fold at this size; see the Tab test for reaching it.
+        app.invoke_start_game();
+        assert_eq!(unnamed_controls(&app), Vec::<String>::new(), "{game} cover");
+        if app.get_cover_up() {
+            reveal(&app);
+        }
+        assert_eq!(unnamed_controls(&app), Vec::<String>::new(), "{game}");
+        press(&app, "Leave the game");
+    }
+}
