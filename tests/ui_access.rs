@@ -46,7 +46,8 @@ fn key(app: &AppWindow, text: impl Into<slint::SharedString>) {
     let text = text.into();
     app.window()
         .dispatch_event(WindowEvent::KeyPressed { text: text.clone() });
-    app.window().dispatch_event(WindowEvent::KeyReleased { text });
+    app.window()
+        .dispatch_event(WindowEvent::KeyReleased { text });
 }
 
 /// What the focused board says: "Egg tray: b1, Anna's diamond egg, …".
@@ -87,7 +88,10 @@ fn ovo_cursor_to(app: &AppWindow, name: &str) {
             return;
         }
     }
-    panic!("the cursor never reached {name}: {}", board_says(app, "Egg tray"));
+    panic!(
+        "the cursor never reached {name}: {}",
+        board_says(app, "Egg tray")
+    );
 }
 
 #[test]
@@ -129,7 +133,10 @@ fn ovo_is_played_to_its_end_with_keys_and_labels() {
     let banner = app.global::<GameChrome>().get_banner().to_string();
     assert_eq!(banner, format!("{first} wins!"));
     let heard = app.global::<Access>().get_announcement().to_string();
-    assert!(heard.starts_with(&format!("{other} declared «Ovo!» — wrong")), "{heard}");
+    assert!(
+        heard.starts_with(&format!("{other} declared «Ovo!» — wrong")),
+        "{heard}"
+    );
     press(&app, "Back to home");
     assert_eq!(app.get_screen(), Screen::Home);
 }
@@ -165,7 +172,11 @@ fn iota_is_played_to_its_end_with_keys_and_labels_and_the_cover_hides_the_hand()
     assert!(summary.contains(&cards[0]), "{summary}");
     // Digit 1 picks the first card; Escape-free: the hint stages the best play, P plays.
     key(&app, "1");
-    assert!(hand(&app).iter().any(|l| l.contains("selected")), "{:?}", hand(&app));
+    assert!(
+        hand(&app).iter().any(|l| l.contains("selected")),
+        "{:?}",
+        hand(&app)
+    );
     press(&app, "Hint: stage the best play");
     key(&app, "p");
     assert!(app.get_cover_up(), "the turn passed");
@@ -182,10 +193,16 @@ fn iota_is_played_to_its_end_with_keys_and_labels_and_the_cover_hides_the_hand()
     reveal(&app);
     key(&app, Key::DownArrow);
     let board = board_says(&app, "Table of cards");
-    assert!(board.contains("column ") && board.contains("row "), "{board}");
+    assert!(
+        board.contains("column ") && board.contains("row "),
+        "{board}"
+    );
     let cell = ElementQuery::from_root(&app)
         .match_descendants()
-        .match_predicate(|e| e.accessible_label().is_some_and(|l| l.starts_with("column ")))
+        .match_predicate(|e| {
+            e.accessible_label()
+                .is_some_and(|l| l.starts_with("column "))
+        })
         .find_first()
         .expect("a board cell");
     assert!(cell.accessible_item_count().unwrap_or(0) > 1);
@@ -240,7 +257,10 @@ fn omiga_places_a_card_from_the_keyboard_and_announces_it() {
     key(&app, Key::Return);
     let heard = app.global::<Access>().get_announcement().to_string();
     let name = bridge.get_white_name().to_string();
-    assert!(heard.starts_with(&format!("{name} placed at x ")), "{heard}");
+    assert!(
+        heard.starts_with(&format!("{name} placed at x ")),
+        "{heard}"
+    );
     // The cell it went to now reads as a white card.
     let place = cell
         .trim_start_matches("Omiga table: ")
@@ -343,7 +363,12 @@ fn unnamed_controls(app: &AppWindow) -> Vec<String> {
 fn every_control_on_every_screen_has_a_name() {
     let app = start("Ovo", "audit");
     assert_eq!(unnamed_controls(&app), Vec::<String>::new(), "setup");
-    for screen in [Screen::Home, Screen::Settings, Screen::Rules, Screen::History] {
+    for screen in [
+        Screen::Home,
+        Screen::Settings,
+        Screen::Rules,
+        Screen::History,
+    ] {
         app.set_screen(screen);
         assert_eq!(unnamed_controls(&app), Vec::<String>::new(), "{screen:?}");
     }

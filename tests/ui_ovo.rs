@@ -475,7 +475,10 @@ fn a_flip_turns_the_egg_over_after_its_flight() {
         run_for(1200);
         assert!(!bridge.get_anim_active());
     }
-    assert_eq!(message(&app), "Player 1 moved c5 to c6; the egg was flipped");
+    assert_eq!(
+        message(&app),
+        "Player 1 moved c5 to c6; the egg was flipped"
+    );
     assert!(cell_label(&app, "c6").starts_with("c6, hidden egg"));
     // Replay the last flight from its start to see the flip's phases.
     bridge.set_anim_step(0);

@@ -39,7 +39,11 @@ pub fn step(positions: &[(i32, i32)], from: Option<usize>, dx: i32, dy: i32) -> 
         .filter_map(|(i, &(x, y))| {
             // Distance along the direction, and how far off its line.
             let along = (x - x0) * dx + (y - y0) * dy;
-            let off = if dx != 0 { (y - y0).abs() } else { (x - x0).abs() };
+            let off = if dx != 0 {
+                (y - y0).abs()
+            } else {
+                (x - x0).abs()
+            };
             (along > 0).then_some((off, along, i))
         })
         .min()
@@ -157,7 +161,11 @@ pub fn summary(app: &AppWindow, language: &str) -> String {
         "iota" => {
             let bridge = app.global::<IotaBridge>();
             parts.extend(bridge.get_seats().iter().map(|s| s.label.to_string()));
-            let hand: Vec<String> = bridge.get_hand().iter().map(|h| h.label.to_string()).collect();
+            let hand: Vec<String> = bridge
+                .get_hand()
+                .iter()
+                .map(|h| h.label.to_string())
+                .collect();
             if !hand.is_empty() {
                 parts.push(hand.join("; "));
             }
@@ -281,7 +289,11 @@ mod tests {
     fn a_sparse_board_jumps_to_the_nearest_cell_that_way() {
         // An IOTA ring: a gap between (0,0) and (3,0); (2,1) lies off the line.
         let cells = [(0, 0), (3, 0), (2, 1), (0, 2)];
-        assert_eq!(step(&cells, Some(0), 1, 0), Some(1), "straight before diagonal");
+        assert_eq!(
+            step(&cells, Some(0), 1, 0),
+            Some(1),
+            "straight before diagonal"
+        );
         assert_eq!(step(&cells, Some(0), 0, 1), Some(3));
         assert_eq!(step(&cells, Some(1), 0, 1), Some(2), "nearest below");
     }

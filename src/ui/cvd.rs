@@ -66,7 +66,7 @@ impl Deficiency {
 
     /// How one sRGB colour looks with this deficiency.
     pub fn simulate(self, rgb: [u8; 3]) -> [u8; 3] {
-        let lin = rgb.map(|c| to_linear(c));
+        let lin = rgb.map(to_linear);
         let m = self.matrix();
         let mut out = [0u8; 3];
         for (o, row) in out.iter_mut().zip(m) {
@@ -120,7 +120,10 @@ mod tests {
         for d in Deficiency::ALL {
             for g in [0u8, 60, 128, 200, 255] {
                 let out = d.simulate([g, g, g]);
-                assert!(distance(out, [g, g, g]) <= 3.0, "{d:?} moved grey {g} to {out:?}");
+                assert!(
+                    distance(out, [g, g, g]) <= 3.0,
+                    "{d:?} moved grey {g} to {out:?}"
+                );
             }
         }
     }
@@ -137,7 +140,10 @@ mod tests {
             Deficiency::Tritanopia.simulate(red),
             Deficiency::Tritanopia.simulate(green),
         );
-        assert!(tri > seen * 0.7, "tritanopes still tell red from green: {tri}");
+        assert!(
+            tri > seen * 0.7,
+            "tritanopes still tell red from green: {tri}"
+        );
     }
 
     #[test]
