@@ -12,7 +12,8 @@ const USAGE_HEAD: &str = "usage:
 {NET}
   hotseat selfplay --game ovo|iota|omiga [--players N] [--games K] [--levels a,b] [--seed S] [--untimed]
                                app opponents play each other; results and games per second
-  hotseat screenshot SCREEN [--size WxH] [--lang en|ru] [--theme light|dark|high-contrast] [--out FILE]
+  hotseat screenshot SCREEN [--size WxH] [--lang en|ru] [--theme light|dark|high-contrast]
+                               [--cvd deuteranopia|protanopia|tritanopia] [--out FILE]
   hotseat screenshot --all DIR every screen at phone and tablet size";
 
 fn usage() -> String {

@@ -181,7 +181,7 @@ fn staging_a_legal_card_previews_its_score_and_play_places_it() {
     assert!(app
         .global::<GameChrome>()
         .get_message()
-        .starts_with(&format!("{first} scored ")));
+        .starts_with(&format!("{first} placed 1 and scored ")));
     let second = reveal(&app);
     assert_eq!(
         app.global::<GameChrome>().get_banner(),

@@ -124,7 +124,12 @@ fn a_game_starts_from_setup_and_a_step_moves_the_egg() {
     assert!(app.get_cover_up());
     assert_eq!(app.get_cover_name(), other);
     assert!(cell(&app, to).is_none());
-    assert_eq!(message(&app), format!("{first} played {from}-{to}"));
+    assert_eq!(message(&app), format!("{first} moved {from} to {to}"));
+    // The same words wait in the live region for a screen reader, on the cover too.
+    assert_eq!(
+        app.global::<hotseat::ui::Access>().get_announcement(),
+        format!("{first} moved {from} to {to}")
+    );
     press(&app, &format!("{other}, tap to reveal"));
     assert_eq!(banner(&app), format!("{other}'s turn"));
     assert!(cell_label(&app, to).contains(&format!("{first} ")));
@@ -201,7 +206,7 @@ fn a_jump_chain_stops_where_the_player_says() {
     assert!(present(&app, "Stop here"));
     press(&app, "Stop here");
     assert!(app.get_cover_up());
-    assert_eq!(message(&app), "Anna played d1xb1");
+    assert_eq!(message(&app), "Anna jumped from d1 to b1");
 }
 
 #[test]
@@ -211,7 +216,7 @@ fn a_jump_chain_goes_on_to_its_end() {
     tap(&app, "b1");
     tap(&app, "b3");
     assert!(app.get_cover_up());
-    assert_eq!(message(&app), "Anna played d1xb1xb3");
+    assert_eq!(message(&app), "Anna jumped from d1 to b1, then b3");
     press(&app, "Boris, tap to reveal");
     assert!(cell_label(&app, "b3").starts_with("b3, Anna diamond egg"));
     assert!(cell_label(&app, "d1").starts_with("d1, empty"));
@@ -268,7 +273,7 @@ fn declaring_after_a_move_is_a_switch_shown_before_the_move() {
     press(&app, "Declare «Ovo!» after this action");
     tap(&app, "d2");
     assert_eq!(banner(&app), "Boris wins!");
-    assert!(message(&app).starts_with("Anna played d1-d2. Anna declared «Ovo!» — wrong."));
+    assert!(message(&app).starts_with("Anna moved d1 to d2. Anna declared «Ovo!» — wrong."));
 }
 
 #[test]
@@ -363,7 +368,7 @@ fn the_end_of_a_chain_with_one_path_plays_it_all_in_one_tap() {
     );
     tap(&app, "b3");
     assert!(app.get_cover_up());
-    assert_eq!(message(&app), "Anna played d1xb1xb3");
+    assert_eq!(message(&app), "Anna jumped from d1 to b1, then b3");
 }
 
 #[test]
@@ -470,7 +475,10 @@ fn a_flip_turns_the_egg_over_after_its_flight() {
         run_for(1200);
         assert!(!bridge.get_anim_active());
     }
-    assert_eq!(message(&app), "Player 1 played c5-c6; the egg was flipped");
+    assert_eq!(
+        message(&app),
+        "Player 1 moved c5 to c6; the egg was flipped"
+    );
     assert!(cell_label(&app, "c6").starts_with("c6, hidden egg"));
     // Replay the last flight from its start to see the flip's phases.
     bridge.set_anim_step(0);

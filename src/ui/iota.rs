@@ -393,11 +393,12 @@ impl IotaTable {
             .act(seat, &Action::Place(cards))
             .map_err(|e| reason_in(&e.0, &self.language))?;
         self.clear_selection();
-        if let IotaEvent::Placed { score, .. } = event {
+        if let IotaEvent::Placed { score, cards, .. } = event {
             let total = score.total.to_string();
+            let n = cards.len();
             self.note = Some((
-                format!("{name} scored {total}"),
-                format!("{name}: +{total} очков"),
+                format!("{name} placed {n} and scored {total}"),
+                format!("{name}: карт {n}, +{total} очков"),
             ));
         }
         Ok(())

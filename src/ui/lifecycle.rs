@@ -69,6 +69,7 @@ impl Controller {
     /// After anything happened on the table: save the match if it changed, record it in the
     /// history when it ended, and show what may be taken back.
     pub(crate) fn after_change(&mut self, app: &AppWindow) {
+        super::access::refresh(app);
         let language = self.language();
         let Some(table) = self.table.as_ref() else {
             return;

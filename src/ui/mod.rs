@@ -1,7 +1,9 @@
 //! The Slint bridge: fills the screens from the app's state and turns taps into changes.
 //! No rule is decided here; games are played through `session`.
 
+pub mod access;
 pub mod bots;
+pub mod cvd;
 mod history;
 pub mod iota;
 pub mod lan;
@@ -251,6 +253,7 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         let started = lifecycle::start_table(c);
         match started {
             Ok(table) => {
+                access::reset(&app);
                 play::show_message(&app, "", false);
                 table.show(&app, language);
                 c.table = Some(table);
@@ -276,4 +279,5 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     history::wire(app, controller);
     replay::wire(app, controller);
     bots::wire(app, controller);
+    access::wire(app, controller);
 }

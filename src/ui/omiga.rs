@@ -371,6 +371,25 @@ impl play::Table for OmigaTable {
         bridge.set_columns(w.into());
         bridge.set_rows(h.into());
         bridge.set_cells(ModelRc::new(VecModel::from(cells)));
+        // The card laid last, in words, for a screen reader (the table is public).
+        if let Some((x, y)) = self.last {
+            if let Some(p) = game.table().get(x.into(), y.into()) {
+                let name = self
+                    .session
+                    .players()
+                    .get(p.side.seat())
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default();
+                super::access::announce(
+                    app,
+                    &format!(
+                        "{} x {x}, y {y}: {}",
+                        tr(language, "{} placed at", "{} кладёт на", &name),
+                        card_parts(p.card, language)
+                    ),
+                );
+            }
+        }
         let players = self.session.players();
         for seat in 0..2 {
             let hand = ModelRc::new(VecModel::from(self.hand_models(seat, language)));
@@ -463,6 +482,11 @@ impl play::Table for OmigaTable {
             }
             Err(e) => Some((e, true)),
         }
+    }
+
+    fn cancel_selection(&mut self) {
+        self.selected = [None, None];
+        self.turned = [false, false];
     }
 
     fn reveal(&mut self) {

@@ -450,8 +450,21 @@ impl OvoTable {
         let mut text = match &event.happened {
             Happened::Moved { flipped, .. } => {
                 // The declaration is said in words below, not as the notation's " ovo".
-                let mut s = tr(language, "{} played ", "{} сходил(а) ", &who)
-                    + &strip_ovo(action).to_string();
+                // In words, not notation: a screen reader says "b1 to b2", not "b1 dash b2".
+                let mut s = match strip_ovo(action) {
+                    OvoAction::Step { from, to, .. } => {
+                        tr(language, "{} moved ", "{} передвинул(а) ", &who)
+                            + &tr(language, "{} to ", "{} на ", &from.to_string())
+                            + &to.to_string()
+                    }
+                    OvoAction::Jump { from, landings, .. } => {
+                        let path: Vec<String> = landings.iter().map(|c| c.to_string()).collect();
+                        tr(language, "{} jumped ", "{} прыгнул(а) ", &who)
+                            + &tr(language, "from {} to ", "с {} на ", &from.to_string())
+                            + &path.join(t(language, ", then ", ", затем "))
+                    }
+                    other => tr(language, "{} played ", "{} сходил(а) ", &who) + &other.to_string(),
+                };
                 if *flipped {
                     s.push_str(t(language, "; the egg was flipped", "; яйцо перевернулось"));
                 }

@@ -24,6 +24,8 @@ pub trait Table: Any {
     fn bot_job(&mut self) -> Option<super::bots::Job> {
         None
     }
+    /// Escape on the board: drop a half-made choice that lives only in the bridge.
+    fn cancel_selection(&mut self) {}
     /// Omiga: an app seat's pace has passed.
     fn bot_wake(&mut self, _token: u64) {}
     /// An app seat's answer arrived: apply it; the message line to show, if any.
@@ -132,6 +134,11 @@ pub fn show_message(app: &AppWindow, text: &str, warning: bool) {
     let chrome = app.global::<GameChrome>();
     chrome.set_message(text.into());
     chrome.set_message_is_warning(warning);
+    // Events are public words for everyone at the table; refusals are only for the
+    // player who tried, and they hear them in the message line.
+    if !warning {
+        super::access::announce(app, text);
+    }
 }
 
 /// Text the bridges build at run time, in the app's language (`{}` takes `arg`). Static

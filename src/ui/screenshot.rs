@@ -329,6 +329,7 @@ pub fn command(args: &[String]) -> Result<(), String> {
     };
     let mut out = None;
     let mut all = None;
+    let mut cvd: Option<super::cvd::Deficiency> = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = || {
@@ -341,6 +342,7 @@ pub fn command(args: &[String]) -> Result<(), String> {
             "--out" | "-o" => out = Some(value()?),
             "--lang" => shot.language = value()?,
             "--theme" => shot.theme = value()?,
+            "--cvd" => cvd = Some(value()?.parse()?),
             "--size" => {
                 let v = value()?;
                 let (w, h) = v
@@ -390,7 +392,11 @@ pub fn command(args: &[String]) -> Result<(), String> {
         return Ok(());
     }
     let out = out.unwrap_or_else(|| format!("{}-{}x{}.png", shot.screen, shot.width, shot.height));
-    write_png(Path::new(&out), &camera.take(&shot)?)?;
+    let mut pixels = camera.take(&shot)?;
+    if let Some(d) = cvd {
+        d.simulate_image(pixels.make_mut_bytes());
+    }
+    write_png(Path::new(&out), &pixels)?;
     println!("{out}");
     Ok(())
 }

@@ -1,0 +1,300 @@
+//! What a player who cannot see the screen needs on top of the boards' own labels: the
+//! keyboard cursor, the spoken summary (S key), and public announcements in a live region.
+//! Everything here is read from the models the bridges already filled for the seat
+//! holding the device, so it can say nothing the screen does not show.
+
+use super::{AppWindow, Controller, IotaBridge, OmigaBridge, OvoBridge};
+use crate::ui::{Access, GameChrome};
+use slint::{ComponentHandle, Model};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// The cell the cursor moves to from `from` one step in direction (`dx`, `dy`) (screen
+/// axes: y grows downwards), among cells at `positions`. The nearest cell strictly that
+/// way wins, straight lines before diagonals; with no cursor yet, or no direction, the cell
+/// nearest the middle. `None` only when there are no cells.
+pub fn step(positions: &[(i32, i32)], from: Option<usize>, dx: i32, dy: i32) -> Option<usize> {
+    let here = from.and_then(|i| positions.get(i).copied());
+    let Some((x0, y0)) = here.filter(|_| dx != 0 || dy != 0) else {
+        if let Some(i) = from.filter(|i| *i < positions.len()) {
+            return Some(i);
+        }
+        // No cursor yet: start in the middle of the cells.
+        let n = positions.len() as i32;
+        if n == 0 {
+            return None;
+        }
+        let (sx, sy) = positions
+            .iter()
+            .fold((0, 0), |(a, b), (x, y)| (a + x, b + y));
+        let (mx, my) = (sx * 2 / n, sy * 2 / n);
+        return (0..positions.len()).min_by_key(|i| {
+            let (x, y) = positions[*i];
+            ((x * 2 - mx).abs() + (y * 2 - my).abs(), *i)
+        });
+    };
+    positions
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &(x, y))| {
+            // Distance along the direction, and how far off its line.
+            let along = (x - x0) * dx + (y - y0) * dy;
+            let off = if dx != 0 {
+                (y - y0).abs()
+            } else {
+                (x - x0).abs()
+            };
+            (along > 0).then_some((off, along, i))
+        })
+        .min()
+        .map(|(_, _, i)| i)
+        .or(from)
+}
+
+/// The board on screen now: each cell's position (screen axes) and its spoken label.
+fn board(app: &AppWindow) -> Vec<((i32, i32), slint::SharedString)> {
+    match app.get_playing().as_str() {
+        "ovo" => app
+            .global::<OvoBridge>()
+            .get_cells()
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let i = i as i32;
+                ((i % 6, 5 - i / 6), c.label)
+            })
+            .collect(),
+        "iota" => app
+            .global::<IotaBridge>()
+            .get_cells()
+            .iter()
+            .map(|c| ((c.col, c.row), c.label))
+            .collect(),
+        "omiga" => {
+            let bridge = app.global::<OmigaBridge>();
+            let w = bridge.get_columns().max(1);
+            bridge
+                .get_cells()
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let i = i as i32;
+                    ((i % w, i / w), c.label)
+                })
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Keeps the cursor on a cell that exists and its label current (the board changes under
+/// it after every action), and drops a summary that may be out of date.
+pub fn refresh(app: &AppWindow) {
+    let access = app.global::<Access>();
+    let cells = board(app);
+    let cursor = access.get_cursor();
+    if cursor >= 0 && cells.is_empty() {
+        access.set_cursor(-1);
+    } else if cursor >= cells.len() as i32 {
+        access.set_cursor(cells.len() as i32 - 1);
+    }
+    let label = usize::try_from(access.get_cursor())
+        .ok()
+        .and_then(|i| cells.get(i))
+        .map(|(_, l)| l.clone())
+        .unwrap_or_default();
+    access.set_cursor_label(label);
+    if app.get_cover_up() {
+        // Nothing private stays in the window while the device changes hands.
+        access.set_summary("".into());
+    }
+}
+
+/// A new game (or none): no cursor, no summary, no announcement from the last one.
+pub fn reset(app: &AppWindow) {
+    let access = app.global::<Access>();
+    access.set_cursor(-1);
+    access.set_cursor_label("".into());
+    access.set_summary("".into());
+    access.set_announcement("".into());
+}
+
+/// Puts a public event into the live region; a screen reader speaks it once, when it
+/// changes. Only ever called with text every seat may hear.
+pub fn announce(app: &AppWindow, text: &str) {
+    let access = app.global::<Access>();
+    if !text.is_empty() && access.get_announcement() != text {
+        access.set_announcement(text.into());
+    }
+}
+
+/// The game so far in a few sentences: whose turn, the seats (scores), the hand of the
+/// seat holding the device (only while the cover is down), the pile, what changed last.
+pub fn summary(app: &AppWindow, language: &str) -> String {
+    if app.get_cover_up() {
+        return String::new();
+    }
+    let tr = super::play::tr;
+    let mut parts: Vec<String> = Vec::new();
+    let chrome = app.global::<GameChrome>();
+    parts.push(chrome.get_banner().to_string());
+    match app.get_playing().as_str() {
+        "ovo" => {
+            let bridge = app.global::<OvoBridge>();
+            let seats: Vec<String> = bridge
+                .get_seats()
+                .iter()
+                .map(|s| {
+                    if s.out {
+                        tr(language, "{} (out)", "{} (выбыл)", &s.name)
+                    } else {
+                        s.name.to_string()
+                    }
+                })
+                .collect();
+            parts.push(tr(language, "Players: {}", "Игроки: {}", &seats.join(", ")));
+            if let Some(last) = bridge.get_log().row_data(0) {
+                parts.push(tr(language, "Last move: {}", "Последний ход: {}", &last));
+            }
+            parts.push(bridge.get_hint().to_string());
+        }
+        "iota" => {
+            let bridge = app.global::<IotaBridge>();
+            parts.extend(bridge.get_seats().iter().map(|s| s.label.to_string()));
+            let hand: Vec<String> = bridge
+                .get_hand()
+                .iter()
+                .map(|h| h.label.to_string())
+                .collect();
+            if !hand.is_empty() {
+                parts.push(hand.join("; "));
+            }
+            parts.push(bridge.get_pile_label().to_string());
+        }
+        "omiga" => {
+            let bridge = app.global::<OmigaBridge>();
+            let near = bridge.get_near_seat();
+            let remote = bridge.get_remote();
+            for (seat, label, hand, deck) in [
+                (
+                    0,
+                    bridge.get_white_hand_label(),
+                    bridge.get_white_hand(),
+                    bridge.get_white_deck(),
+                ),
+                (
+                    1,
+                    bridge.get_black_hand_label(),
+                    bridge.get_black_hand(),
+                    bridge.get_black_deck(),
+                ),
+            ] {
+                // Over the network only the near hand is this device's to read.
+                if remote && seat != near {
+                    parts.push(bridge.get_far_label().to_string());
+                    continue;
+                }
+                let cards: Vec<String> = hand.iter().map(|c| c.label.to_string()).collect();
+                parts.push(format!("{label}: {}; {deck}", cards.join("; ")));
+            }
+            let result = bridge.get_result();
+            if !result.is_empty() {
+                parts.push(result.to_string());
+            }
+        }
+        _ => {}
+    }
+    let message = chrome.get_message();
+    if !message.is_empty() {
+        parts.push(tr(language, "Last: {}", "Последнее: {}", &message));
+    }
+    parts.retain(|p| !p.trim().is_empty());
+    parts.join(". ")
+}
+
+/// Connects the keyboard cursor, the summary key and Escape on Omiga to the controller.
+pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
+    let access = app.global::<Access>();
+    {
+        let weak = app.as_weak();
+        access.on_move_cursor(move |dx, dy| {
+            let Some(app) = weak.upgrade() else {
+                return;
+            };
+            let access = app.global::<Access>();
+            let cells = board(&app);
+            let positions: Vec<(i32, i32)> = cells.iter().map(|(p, _)| *p).collect();
+            let from = usize::try_from(access.get_cursor()).ok();
+            if let Some(i) = step(&positions, from, dx.signum(), dy.signum()) {
+                access.set_cursor(i as i32);
+            }
+            refresh(&app);
+        });
+    }
+    {
+        let weak = app.as_weak();
+        let controller = controller.clone();
+        access.on_speak_summary(move || {
+            let Some(app) = weak.upgrade() else {
+                return;
+            };
+            let language = controller.borrow().language();
+            app.global::<Access>()
+                .set_summary(summary(&app, language).into());
+        });
+    }
+    {
+        let weak = app.as_weak();
+        let controller = controller.clone();
+        access.on_cancel_selection(move || {
+            let Some(app) = weak.upgrade() else {
+                return;
+            };
+            let mut guard = controller.borrow_mut();
+            let language = guard.language();
+            if let Some(table) = guard.table.as_mut() {
+                table.cancel_selection();
+                table.show(&app, language);
+            }
+            refresh(&app);
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::step;
+
+    fn grid(w: i32, h: i32) -> Vec<(i32, i32)> {
+        (0..w * h).map(|i| (i % w, i / w)).collect()
+    }
+
+    #[test]
+    fn arrows_walk_a_full_grid_and_stop_at_its_edges() {
+        let g = grid(6, 6);
+        assert_eq!(step(&g, Some(0), 1, 0), Some(1));
+        assert_eq!(step(&g, Some(0), 0, 1), Some(6));
+        assert_eq!(step(&g, Some(0), -1, 0), Some(0), "the left edge holds");
+        assert_eq!(step(&g, Some(35), 0, 1), Some(35), "the bottom edge holds");
+    }
+
+    #[test]
+    fn the_first_key_lands_in_the_middle() {
+        let g = grid(3, 3);
+        assert_eq!(step(&g, None, 1, 0), Some(4));
+        assert_eq!(step(&[], None, 1, 0), None);
+    }
+
+    #[test]
+    fn a_sparse_board_jumps_to_the_nearest_cell_that_way() {
+        // An IOTA ring: a gap between (0,0) and (3,0); (2,1) lies off the line.
+        let cells = [(0, 0), (3, 0), (2, 1), (0, 2)];
+        assert_eq!(
+            step(&cells, Some(0), 1, 0),
+            Some(1),
+            "straight before diagonal"
+        );
+        assert_eq!(step(&cells, Some(0), 0, 1), Some(3));
+        assert_eq!(step(&cells, Some(1), 0, 1), Some(2), "nearest below");
+    }
+}
