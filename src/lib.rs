@@ -8,6 +8,7 @@
 pub mod ai;
 pub mod games;
 pub mod net;
+pub mod platform;
 pub mod referee;
 pub mod session;
 pub mod store;

@@ -70,6 +70,32 @@ impl Controller {
     /// history when it ended, and show what may be taken back.
     pub(crate) fn after_change(&mut self, app: &AppWindow) {
         let language = self.language();
+        self.save_if_changed();
+        let Some(table) = self.table.as_ref() else {
+            return;
+        };
+        let session = table.session();
+        let undo = session
+            .undo_seat()
+            .and_then(|seat| session.seat_players().get(seat))
+            .map(|p| play::tr(language, "Take back {}'s move", "Вернуть ход: {}", &p.name));
+        let label = undo.unwrap_or_default();
+        app.global::<GameChrome>()
+            .set_undo_label(label.clone().into());
+        app.set_cover_undo_label(label.into());
+        // The app's seats act (or start thinking) after every change.
+        super::bots::kick(app, self);
+    }
+
+    /// Writes the match now, changed or not (the app is leaving the screen).
+    pub(crate) fn save_now(&mut self) {
+        self.life.saved_actions = None;
+        self.save_if_changed();
+    }
+
+    /// Saves the match if it changed since the last save, and records it in the history
+    /// when it ended.
+    fn save_if_changed(&mut self) {
         let Some(table) = self.table.as_ref() else {
             return;
         };
@@ -104,16 +130,6 @@ impl Controller {
                 }
             }
         }
-        let undo = session
-            .undo_seat()
-            .and_then(|seat| session.seat_players().get(seat))
-            .map(|p| play::tr(language, "Take back {}'s move", "Вернуть ход: {}", &p.name));
-        let label = undo.unwrap_or_default();
-        app.global::<GameChrome>()
-            .set_undo_label(label.clone().into());
-        app.set_cover_undo_label(label.into());
-        // The app's seats act (or start thinking) after every change.
-        super::bots::kick(app, self);
     }
 }
 
