@@ -16,7 +16,8 @@ impl MulticastLock {
         #[cfg(all(target_os = "android", feature = "android-platform"))]
         {
             Ok(MulticastLock {
-                _held: android::Held::acquire().map_err(|e| format!("Wi-Fi multicast lock: {e}"))?,
+                _held: android::Held::acquire()
+                    .map_err(|e| format!("Wi-Fi multicast lock: {e}"))?,
             })
         }
         #[cfg(not(all(target_os = "android", feature = "android-platform")))]

@@ -159,7 +159,12 @@ fn problems(screen: &str, w: f32, h: f32) -> Vec<String> {
     app.window().set_size(LogicalSize::new(w, h));
     stage(&app, &controller, screen, "en");
     app.show().expect("the window shows");
-    let window = Rect { x: 0.0, y: 0.0, w, h };
+    let window = Rect {
+        x: 0.0,
+        y: 0.0,
+        w,
+        h,
+    };
     let (controls, viewports) = controls(&app);
     let mut out = Vec::new();
     if controls.is_empty() {
@@ -167,7 +172,9 @@ fn problems(screen: &str, w: f32, h: f32) -> Vec<String> {
     }
     for (i, v) in viewports.iter().enumerate() {
         if !v.inside(&window) {
-            out.push(format!("{screen} {w}x{h}: scroll area {i} {v:?} leaves the window"));
+            out.push(format!(
+                "{screen} {w}x{h}: scroll area {i} {v:?} leaves the window"
+            ));
         }
     }
     // Only what is showing counts: a control scrolled out of its area's viewport is reached

@@ -39,7 +39,8 @@ fn back_key(app: &AppWindow) {
     let text: slint::SharedString = Key::Back.into();
     app.window()
         .dispatch_event(WindowEvent::KeyPressed { text: text.clone() });
-    app.window().dispatch_event(WindowEvent::KeyReleased { text });
+    app.window()
+        .dispatch_event(WindowEvent::KeyReleased { text });
 }
 
 #[test]
@@ -86,7 +87,11 @@ fn back_from_a_game_asks_and_the_game_stays_saved() {
     app.show().unwrap();
     start(&app, "Ovo");
     back_key(&app);
-    assert_eq!(app.get_screen(), Screen::Game, "back does not leave at once");
+    assert_eq!(
+        app.get_screen(),
+        Screen::Game,
+        "back does not leave at once"
+    );
     assert!(present(&app, "Leave the game?"));
     // Back again, or "Stay", answers: stay.
     back_key(&app);
@@ -99,7 +104,10 @@ fn back_from_a_game_asks_and_the_game_stays_saved() {
     back_key(&app);
     press(&app, "Leave");
     assert_eq!(app.get_screen(), Screen::Home);
-    assert!(app.get_can_continue(), "the game left is offered to continue");
+    assert!(
+        app.get_can_continue(),
+        "the game left is offered to continue"
+    );
     press(&app, "Continue the saved game");
     assert_eq!(app.get_screen(), Screen::Game);
 }

@@ -71,11 +71,12 @@ pub fn resume(app: &AppWindow, c: &mut Controller) {
     }
 }
 
+/// The window and controller running on this (the UI) thread.
+type Running = (slint::Weak<AppWindow>, Weak<RefCell<Controller>>);
+
 thread_local! {
-    /// The window and controller running on this (the UI) thread, for the platform's
-    /// lifecycle events, which arrive outside any Slint callback.
-    static RUNNING: RefCell<Option<(slint::Weak<AppWindow>, Weak<RefCell<Controller>>)>> =
-        const { RefCell::new(None) };
+    /// What the platform's lifecycle events act on; they arrive outside any Slint callback.
+    static RUNNING: RefCell<Option<Running>> = const { RefCell::new(None) };
 }
 
 /// Remembers the running app for [`on_pause`] and [`on_resume`].
@@ -114,6 +115,7 @@ pub(crate) fn wire(app: &AppWindow) {
     let weak = app.as_weak();
     app.on_go_back(move || {
         // `false` lets Android finish the activity (Back on the home screen).
-        weak.upgrade().is_some_and(|app| go_back(&app) != Back::Home)
+        weak.upgrade()
+            .is_some_and(|app| go_back(&app) != Back::Home)
     });
 }
