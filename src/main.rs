@@ -14,7 +14,7 @@ const USAGE_HEAD: &str = "usage:
                                app opponents play each other; results and games per second
   hotseat screenshot SCREEN [--size WxH] [--lang en|ru] [--theme light|dark|high-contrast]
                                [--cvd deuteranopia|protanopia|tritanopia] [--out FILE]
-  hotseat screenshot --all DIR every screen at phone and tablet size";
+  hotseat screenshot --all DIR every screen at phone and tablet sizes, both orientations";
 
 fn usage() -> String {
     USAGE_HEAD.replace("{NET}", hotseat::net::headless::USAGE)

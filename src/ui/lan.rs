@@ -103,6 +103,8 @@ pub struct Lan {
     link: Link,
     timing: Timing,
     browsing: Option<Arc<AtomicBool>>,
+    /// Held while browsing or announcing: Android hears no beacons without it.
+    multicast: Option<crate::platform::MulticastLock>,
     found: Vec<Found>,
     game: Option<NetGame>,
     /// When the joined device lost the connection (it retries until the resume time).
@@ -117,6 +119,7 @@ impl Lan {
             link: Link::Idle,
             timing: Timing::default(),
             browsing: None,
+            multicast: None,
             found: Vec::new(),
             game: None,
             lost_at: None,
@@ -172,6 +175,18 @@ impl Lan {
     fn stop_browsing(&mut self) {
         if let Some(stop) = self.browsing.take() {
             stop.store(true, Ordering::SeqCst);
+        }
+        self.multicast = None;
+    }
+
+    /// Asks for the multicast lock (a no-op off Android); without it discovery may stay
+    /// deaf, and joining by the typed address still works.
+    fn hold_multicast(&mut self) {
+        if self.multicast.is_none() {
+            match crate::platform::MulticastLock::acquire() {
+                Ok(lock) => self.multicast = Some(lock),
+                Err(e) => eprintln!("hotseat: {e}"),
+            }
         }
     }
 
@@ -362,6 +377,10 @@ pub fn host(app: &AppWindow, c: &mut Controller, options: Option<HostOptions>) {
                 lan.weak.clone(),
                 LanMsg::Host,
             );
+            if announcer.is_some() {
+                // Some Wi-Fi drivers filter even outgoing broadcasts without the lock.
+                lan.hold_multicast();
+            }
             lan.link = Link::Host {
                 host,
                 _announcer: announcer,
@@ -428,6 +447,7 @@ pub fn open_join(app: &AppWindow, c: &mut Controller, browser: Option<Browser>) 
     if let Some(browser) = browser {
         let stop = Arc::new(AtomicBool::new(false));
         lan.browsing = Some(stop.clone());
+        lan.hold_multicast();
         let (inbox, weak) = (lan.inbox.clone(), lan.weak.clone());
         // Blocks on the socket a second at a time; ends when the screen is left.
         thread::spawn(move || {

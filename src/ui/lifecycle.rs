@@ -71,6 +71,32 @@ impl Controller {
     pub(crate) fn after_change(&mut self, app: &AppWindow) {
         super::access::refresh(app);
         let language = self.language();
+        self.save_if_changed();
+        let Some(table) = self.table.as_ref() else {
+            return;
+        };
+        let session = table.session();
+        let undo = session
+            .undo_seat()
+            .and_then(|seat| session.seat_players().get(seat))
+            .map(|p| play::tr(language, "Take back {}'s move", "Вернуть ход: {}", &p.name));
+        let label = undo.unwrap_or_default();
+        app.global::<GameChrome>()
+            .set_undo_label(label.clone().into());
+        app.set_cover_undo_label(label.into());
+        // The app's seats act (or start thinking) after every change.
+        super::bots::kick(app, self);
+    }
+
+    /// Writes the match now, changed or not (the app is leaving the screen).
+    pub(crate) fn save_now(&mut self) {
+        self.life.saved_actions = None;
+        self.save_if_changed();
+    }
+
+    /// Saves the match if it changed since the last save, and records it in the history
+    /// when it ended.
+    fn save_if_changed(&mut self) {
         let Some(table) = self.table.as_ref() else {
             return;
         };
@@ -105,16 +131,6 @@ impl Controller {
                 }
             }
         }
-        let undo = session
-            .undo_seat()
-            .and_then(|seat| session.seat_players().get(seat))
-            .map(|p| play::tr(language, "Take back {}'s move", "Вернуть ход: {}", &p.name));
-        let label = undo.unwrap_or_default();
-        app.global::<GameChrome>()
-            .set_undo_label(label.clone().into());
-        app.set_cover_undo_label(label.into());
-        // The app's seats act (or start thinking) after every change.
-        super::bots::kick(app, self);
     }
 }
 
@@ -237,6 +253,8 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     app.global::<GameChrome>().on_leave(with(|app, c| {
         // The match stays saved: "Continue" brings it back behind the cover.
         c.table = None;
+        c.replay = None;
+        app.global::<GameChrome>().set_replaying(false);
         super::lan::leave(c);
         app.set_cover_up(false);
         app.set_screen(Screen::Home);

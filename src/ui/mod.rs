@@ -8,6 +8,7 @@ mod history;
 pub mod iota;
 pub mod lan;
 mod lifecycle;
+pub mod mobile;
 pub mod omiga;
 pub mod ovo;
 pub mod play;
@@ -112,7 +113,8 @@ pub fn build(
 
 /// Starts the app on the desktop (and, through `android_main`, on Android).
 pub fn run_app() -> Result<(), slint::PlatformError> {
-    let (app, _controller) = build(store::data_dir())?;
+    let (app, controller) = build(store::data_dir())?;
+    mobile::register(&app, &controller);
     app.run()
 }
 
@@ -276,6 +278,7 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         c.after_change(&app);
     });
     lifecycle::wire(app, controller);
+    mobile::wire(app);
     history::wire(app, controller);
     replay::wire(app, controller);
     bots::wire(app, controller);

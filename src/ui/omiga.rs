@@ -342,6 +342,12 @@ impl OmigaTable {
 }
 
 impl play::Table for OmigaTable {
+    fn pause(&mut self) {
+        // Both players come back to a "Ready?" countdown, not to a table already running.
+        if !self.session.outcome().is_over() {
+            self.countdown = COUNTDOWN;
+        }
+    }
     fn show(&self, app: &AppWindow, language: &str) {
         app.set_playing("omiga".into());
         play::show_banner(app, &self.session, "Omiga", language);

@@ -26,6 +26,9 @@ pub trait Table: Any {
     }
     /// Escape on the board: drop a half-made choice that lives only in the bridge.
     fn cancel_selection(&mut self) {}
+    /// The app left the screen (see `mobile::suspend`): a real-time game stops the clock
+    /// and counts down again when it is back.
+    fn pause(&mut self) {}
     /// Omiga: an app seat's pace has passed.
     fn bot_wake(&mut self, _token: u64) {}
     /// An app seat's answer arrived: apply it; the message line to show, if any.

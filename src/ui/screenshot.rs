@@ -37,8 +37,14 @@ pub const SCREENS: &[&str] = &[
     "lan-play",
 ];
 
-/// The sizes `screenshot --all` renders: phone portrait and tablet landscape.
-pub const SIZES: &[(&str, u32, u32)] = &[("phone", 412, 915), ("tablet", 1280, 800)];
+/// The sizes `screenshot --all` renders: phone portrait and landscape, tablet landscape and
+/// portrait (logical px of a typical 6.7" phone and a 10" tablet).
+pub const SIZES: &[(&str, u32, u32)] = &[
+    ("phone", 412, 915),
+    ("phone-landscape", 915, 412),
+    ("tablet", 1280, 800),
+    ("tablet-portrait", 800, 1280),
+];
 
 struct Headless {
     window: Rc<MinimalSoftwareWindow>,
@@ -120,8 +126,8 @@ impl Camera {
     }
 }
 
-/// Puts the app on the named screen with example content.
-fn stage(
+/// Puts the app on the named screen (one of [`SCREENS`]) with example content.
+pub fn stage(
     app: &AppWindow,
     controller: &std::rc::Rc<std::cell::RefCell<super::Controller>>,
     screen: &str,
@@ -318,7 +324,7 @@ pub fn write_png(path: &Path, pixels: &SharedPixelBuffer<Rgb8Pixel>) -> Result<(
     Ok(())
 }
 
-/// `hotseat screenshot …`: one picture, or `--all DIR` for every screen at both sizes.
+/// `hotseat screenshot …`: one picture, or `--all DIR` for every screen at the four sizes.
 pub fn command(args: &[String]) -> Result<(), String> {
     let mut shot = Shot {
         screen: "home".into(),
