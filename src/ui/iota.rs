@@ -1087,9 +1087,15 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
 /// played by always taking the legal placement with the most cards, the next player's
 /// screen revealed and one card staged.
 pub fn demo_table(players: Vec<Player>) -> RuleResult<IotaTable> {
+    demo_table_with(players, 10)
+}
+
+/// As [`demo_table`], played on until the grid holds at least `cards` cards (the frame
+/// bench's crowded table).
+pub fn demo_table_with(players: Vec<Player>, cards: usize) -> RuleResult<IotaTable> {
     let mut table = IotaTable::start(players, 20_261_129, 0)?;
-    for _ in 0..12 {
-        if table.session.game().grid().len() >= 10 || table.session.outcome().is_over() {
+    for _ in 0..cards * 2 {
+        if table.session.game().grid().len() >= cards || table.session.outcome().is_over() {
             break;
         }
         table.session.reveal();

@@ -82,6 +82,14 @@ impl OmigaTable {
         self.countdown = (self.countdown - 1).max(0);
     }
 
+    /// A cell where `seat`'s selected card may go now, if any (the frame bench's move).
+    pub fn a_legal_cell(&self, seat: Seat) -> Option<(u8, u8)> {
+        let card = self.selected_card(seat)?;
+        let turned = self.turned.get(seat).copied().unwrap_or(false);
+        let cells = self.session.game().legal_cells(seat, card, turned);
+        cells.first().copied()
+    }
+
     fn playing(&self) -> bool {
         self.countdown == 0 && !self.session.outcome().is_over()
     }

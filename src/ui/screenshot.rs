@@ -119,7 +119,7 @@ impl Camera {
 }
 
 /// Puts the app on the named screen with example content.
-fn stage(
+pub(crate) fn stage(
     app: &AppWindow,
     controller: &std::rc::Rc<std::cell::RefCell<super::Controller>>,
     screen: &str,
