@@ -798,7 +798,7 @@ impl Table for IotaTable {
         }
         bridge.set_cols(board.max.x - min_x + 1);
         bridge.set_rows(board.max.y - min_y + 1);
-        bridge.set_cells(ModelRc::new(VecModel::from(cells)));
+        play::update_rows(bridge.get_cells(), cells, |m| bridge.set_cells(m));
 
         // The hand: only the seat whose gate is open.
         let hand_rows: Vec<IotaHandCard> = hand
@@ -832,7 +832,7 @@ impl Table for IotaTable {
                 }
             })
             .collect();
-        bridge.set_hand(ModelRc::new(VecModel::from(hand_rows)));
+        play::update_rows(bridge.get_hand(), hand_rows, |m| bridge.set_hand(m));
 
         let view_turn = game.to_act();
         let scores = game.scores();
@@ -879,7 +879,7 @@ impl Table for IotaTable {
                 }
             })
             .collect();
-        bridge.set_seats(ModelRc::new(VecModel::from(seats)));
+        play::update_rows(bridge.get_seats(), seats, |m| bridge.set_seats(m));
         let pile = game.pile_len();
         bridge.set_pile(pile as i32);
         bridge.set_pile_label(

@@ -8,7 +8,7 @@ use super::{AppWindow, Controller, OmigaBridge, OmigaCardUi, OmigaCellUi, OmigaH
 use crate::games::omiga::{Action, Card, Colour, Figure, Omiga, Side};
 use crate::games::{Game, Outcome, Params, RuleResult, Seat};
 use crate::session::{AnySession, Player, Session, Sharing};
-use slint::{ComponentHandle, ModelRc, SharedString, VecModel};
+use slint::{ComponentHandle, SharedString};
 use std::any::Any;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -378,10 +378,10 @@ impl play::Table for OmigaTable {
         );
         bridge.set_columns(w.into());
         bridge.set_rows(h.into());
-        bridge.set_cells(ModelRc::new(VecModel::from(cells)));
+        play::update_rows(bridge.get_cells(), cells, |m| bridge.set_cells(m));
         let players = self.session.players();
         for seat in 0..2 {
-            let hand = ModelRc::new(VecModel::from(self.hand_models(seat, language)));
+            let hand = self.hand_models(seat, language);
             let name: SharedString = players
                 .get(seat)
                 .map(|p| p.name.clone())
@@ -399,7 +399,7 @@ impl play::Table for OmigaTable {
             let (note, warn) = self.notes[seat].clone();
             let hand_label = tr(language, "{}'s hand", "Рука: {}", &name);
             if seat == 0 {
-                bridge.set_white_hand(hand);
+                play::update_rows(bridge.get_white_hand(), hand, |m| bridge.set_white_hand(m));
                 bridge.set_white_name(name);
                 bridge.set_white_color(color);
                 bridge.set_white_deck(deck.into());
@@ -408,7 +408,7 @@ impl play::Table for OmigaTable {
                 bridge.set_white_note_warning(warn);
                 bridge.set_white_hand_label(hand_label.into());
             } else {
-                bridge.set_black_hand(hand);
+                play::update_rows(bridge.get_black_hand(), hand, |m| bridge.set_black_hand(m));
                 bridge.set_black_name(name);
                 bridge.set_black_color(color);
                 bridge.set_black_deck(deck.into());

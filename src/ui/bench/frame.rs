@@ -135,6 +135,9 @@ impl Bench {
             if full {
                 renderer.set_repaint_buffer_type(RepaintBufferType::ReusedBuffer);
             }
+            if std::env::var_os("HOTSEAT_BENCH_RECTS").is_some() {
+                eprintln!("{:?}", region.iter().collect::<Vec<_>>());
+            }
             let pixels = region
                 .iter()
                 .map(|(_, size)| u64::from(size.width) * u64::from(size.height))
@@ -220,9 +223,13 @@ pub fn rows(runs: usize) -> Result<Vec<Row>, String> {
                 .collect();
             let median = stats::median(&times).ok_or("no frame was drawn")?;
             rows.push(
-                Row::new("frame", format!("{scene}: full frame, {}", device.name), stats::ms(median))
-                    .goal("< 16 ms", median < Duration::from_millis(16))
-                    .note(format!("software renderer, median of {}", times.len())),
+                Row::new(
+                    "frame",
+                    format!("{scene}: full frame, {}", device.name),
+                    stats::ms(median),
+                )
+                .goal("< 16 ms", median < Duration::from_millis(16))
+                .note(format!("software renderer, median of {}", times.len())),
             );
             app.hide().map_err(|e| e.to_string())?;
         }
@@ -232,7 +239,10 @@ pub fn rows(runs: usize) -> Result<Vec<Row>, String> {
             bench.settle();
             change(&app, &controller)?;
             let (frames, settled) = bench.settle();
-            let first = frames.first().copied().ok_or(format!("{scene}: {what} drew nothing"))?;
+            let first = frames
+                .first()
+                .copied()
+                .ok_or(format!("{scene}: {what} drew nothing"))?;
             let times: Vec<Duration> = frames.iter().map(|d| d.time).collect();
             let worst = stats::max(&times).unwrap_or_default();
             let dirty = frames.iter().map(|d| d.pixels).max().unwrap_or(0) as f64
@@ -242,7 +252,11 @@ pub fn rows(runs: usize) -> Result<Vec<Row>, String> {
                 Row::new(
                     "frame",
                     format!("{scene}: {what}, phone"),
-                    format!("{} first, {} worst", stats::ms(first.time), stats::ms(worst)),
+                    format!(
+                        "{} first, {} worst",
+                        stats::ms(first.time),
+                        stats::ms(worst)
+                    ),
                 )
                 .goal("< 8 ms", worst < Duration::from_millis(8))
                 .note(format!(
@@ -262,7 +276,11 @@ pub fn rows(runs: usize) -> Result<Vec<Row>, String> {
             Row::new(
                 "idle",
                 format!("{scene}: left alone (headless check)"),
-                if busy.is_empty() { "nothing scheduled".to_string() } else { busy.join("; ") },
+                if busy.is_empty() {
+                    "nothing scheduled".to_string()
+                } else {
+                    busy.join("; ")
+                },
             )
             .goal("nothing scheduled", busy.is_empty()),
         );
@@ -332,7 +350,8 @@ fn omiga_place(app: &AppWindow, controller: &Shared) -> Result<(), String> {
     let bridge = app.global::<OmigaBridge>();
     let legal_cell = |seat| {
         let mut c = controller.borrow_mut();
-        c.table_as::<OmigaTable>().and_then(|t| t.a_legal_cell(seat))
+        c.table_as::<OmigaTable>()
+            .and_then(|t| t.a_legal_cell(seat))
     };
     // White's selected card, or the first card of White's hand that fits somewhere.
     let mut cell = legal_cell(0);

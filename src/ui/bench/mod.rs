@@ -68,7 +68,11 @@ pub fn command(args: &[String]) -> Result<(), String> {
         rows.extend(spawned::startup(o.runs)?);
     }
     if all || o.which == "idle" || o.which == "memory" {
-        let seconds = if all || o.which == "idle" { o.seconds } else { 0 };
+        let seconds = if all || o.which == "idle" {
+            o.seconds
+        } else {
+            0
+        };
         rows.extend(spawned::observe(seconds)?);
     }
     if all || o.which == "frame" || o.which == "idle" {
@@ -98,8 +102,12 @@ fn binary() -> Result<Row, String> {
     } else {
         "release profile"
     };
-    Ok(Row::new("binary", "size of this executable", stats::mib(bytes / 1024))
-        .note(format!("{}; {profile}", exe.display())))
+    Ok(Row::new(
+        "binary",
+        "size of this executable",
+        stats::mib(bytes / 1024),
+    )
+    .note(format!("{}; {profile}", exe.display())))
 }
 
 /// The machine the figures come from: CPU model and cores.
@@ -107,8 +115,11 @@ fn machine() -> String {
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|t| {
-            t.lines()
-                .find_map(|l| l.strip_prefix("model name")?.split_once(':').map(|(_, m)| m.trim().to_string()))
+            t.lines().find_map(|l| {
+                l.strip_prefix("model name")?
+                    .split_once(':')
+                    .map(|(_, m)| m.trim().to_string())
+            })
         })
         .unwrap_or_else(|| "unknown CPU".into());
     let cores = std::thread::available_parallelism()
@@ -128,18 +139,31 @@ mod tests {
     #[test]
     fn options_default_to_every_bench() {
         let o = parse(&[]).expect("no arguments are fine");
-        assert_eq!((o.which.as_str(), o.runs, o.seconds, o.markdown), ("all", 7, 30, false));
+        assert_eq!(
+            (o.which.as_str(), o.runs, o.seconds, o.markdown),
+            ("all", 7, 30, false)
+        );
     }
 
     #[test]
     fn options_are_read() {
         let o = parse(&args("idle --seconds 5 --runs 3 --markdown")).expect("valid");
-        assert_eq!((o.which.as_str(), o.runs, o.seconds, o.markdown), ("idle", 3, 5, true));
+        assert_eq!(
+            (o.which.as_str(), o.runs, o.seconds, o.markdown),
+            ("idle", 3, 5, true)
+        );
     }
 
     #[test]
     fn bad_options_are_refused_with_a_reason() {
-        for bad in ["--runs", "--runs 0", "--runs many", "--seconds -1", "speed", "--fast"] {
+        for bad in [
+            "--runs",
+            "--runs 0",
+            "--runs many",
+            "--seconds -1",
+            "speed",
+            "--fast",
+        ] {
             let e = parse(&args(bad)).err().unwrap_or_default();
             assert!(!e.is_empty(), "{bad} was accepted");
         }

@@ -42,7 +42,10 @@ pub fn need_display() -> Result<(), String> {
     if std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some() {
         Ok(())
     } else {
-        Err("needs a display: e.g. `Xvfb :97 -screen 0 1280x800x24 & DISPLAY=:97 hotseat bench`".into())
+        Err(
+            "needs a display: e.g. `Xvfb :97 -screen 0 1280x800x24 & DISPLAY=:97 hotseat bench`"
+                .into(),
+        )
     }
 }
 
@@ -63,14 +66,25 @@ fn child(mode: &str, data: &Path, first_frame: bool) -> Result<Command, String> 
 fn write_save(dir: &Path) -> Result<(), String> {
     use crate::session::AnySession;
     let players = super::super::play::players(&["Ana".into(), "Boris".into()], &[0, 1], &[]);
-    let table =
-        super::super::iota::demo_table_with(players, 24).map_err(|e| e.to_string())?;
+    let table = super::super::iota::demo_table_with(players, 24).map_err(|e| e.to_string())?;
     let saved = table.session().saved();
     crate::store::saves::save(dir, &saved).map_err(|e| format!("{}: {e}", dir.display()))
 }
 
-/// Process start to first presented frame of `mode`, once.
+/// Process start to first presented frame of `mode`, once; a start that never reaches the
+/// display (an X server busy with other clients may refuse one) is retried twice.
 fn first_frame(mode: &str, data: &Path) -> Result<Duration, String> {
+    let mut tried = first_frame_once(mode, data);
+    for _ in 0..2 {
+        if tried.is_ok() {
+            break;
+        }
+        tried = first_frame_once(mode, data);
+    }
+    tried
+}
+
+fn first_frame_once(mode: &str, data: &Path) -> Result<Duration, String> {
     let before = SystemTime::now();
     let out = child(mode, data, true)?
         .stdout(Stdio::piped())
@@ -86,7 +100,9 @@ fn first_frame(mode: &str, data: &Path) -> Result<Duration, String> {
         .map_err(|e| e.to_string())?
         .as_nanos();
     let elapsed = nanos.checked_sub(start).ok_or("the clock went backwards")?;
-    Ok(Duration::from_nanos(u64::try_from(elapsed).unwrap_or(u64::MAX)))
+    Ok(Duration::from_nanos(
+        u64::try_from(elapsed).unwrap_or(u64::MAX),
+    ))
 }
 
 /// Start-up: the floor, the home screen and a resumed game, `runs` times each, interleaved
@@ -116,20 +132,27 @@ pub fn startup(runs: usize) -> Result<Vec<Row>, String> {
         .map(|s| stats::median(s).unwrap_or_default())
         .collect();
     let floor = medians[0];
-    let renderer = std::env::var("SLINT_BACKEND").unwrap_or_else(|_| "winit, FemtoVG (default)".into());
+    let renderer =
+        std::env::var("SLINT_BACKEND").unwrap_or_else(|_| "winit, FemtoVG (default)".into());
     Ok(modes
         .iter()
         .zip(&medians)
         .enumerate()
         .map(|(i, ((_, _, what), median))| {
-            let row = Row::new("startup", format!("process start → first frame: {what}"), stats::ms(*median))
-                .note(format!("median of {runs}; {renderer}"));
+            let row = Row::new(
+                "startup",
+                format!("process start → first frame: {what}"),
+                stats::ms(*median),
+            )
+            .note(format!("median of {runs}; {renderer}"));
             if i == 0 {
                 row
             } else {
                 let r = median.as_secs_f64() / floor.as_secs_f64().max(1e-9);
-                row.goal("≤ 1.2× floor", r <= 1.2)
-                    .note(format!("{} the floor; median of {runs}; {renderer}", stats::ratio(*median, floor)))
+                row.goal("≤ 1.2× floor", r <= 1.2).note(format!(
+                    "{} the floor; median of {runs}; {renderer}",
+                    stats::ratio(*median, floor)
+                ))
             }
         })
         .collect())
@@ -166,8 +189,10 @@ pub fn observe(seconds: u64) -> Result<Vec<Row>, String> {
         });
     }
     std::thread::sleep(SETTLE);
-    let before: Vec<Result<Duration, String>> =
-        watched.iter().map(|w| procfs::cpu_time(w.child.id())).collect();
+    let before: Vec<Result<Duration, String>> = watched
+        .iter()
+        .map(|w| procfs::cpu_time(w.child.id()))
+        .collect();
     std::thread::sleep(Duration::from_secs(seconds));
     let mut rows = Vec::new();
     let floor_kib = procfs::peak_rss_kib(watched[0].child.id()).unwrap_or(0);
@@ -177,18 +202,29 @@ pub fn observe(seconds: u64) -> Result<Vec<Row>, String> {
         }
         let pid = w.child.id();
         let kib = procfs::peak_rss_kib(pid)?;
-        let mut row = Row::new("memory", format!("peak resident: {}", w.what), stats::mib(kib));
+        let mut row = Row::new(
+            "memory",
+            format!("peak resident: {}", w.what),
+            stats::mib(kib),
+        );
         if w.what != "floor" && floor_kib > 0 {
-            row = row.note(format!("{:+.1} MiB over the floor", (kib as f64 - floor_kib as f64) / 1024.0));
+            row = row.note(format!(
+                "{:+.1} MiB over the floor",
+                (kib as f64 - floor_kib as f64) / 1024.0
+            ));
         }
         rows.push(row);
         if seconds > 0 {
             let used = procfs::cpu_time(pid)?.saturating_sub(before?);
             let share = used.as_secs_f64() / seconds as f64 * 100.0;
             rows.push(
-                Row::new("idle", format!("CPU over {seconds} s untouched: {}", w.what), stats::ms(used))
-                    .goal("≈ 0 (< 0.1% of a core)", share < 0.1)
-                    .note(format!("{share:.3}% of one core; real window")),
+                Row::new(
+                    "idle",
+                    format!("CPU over {seconds} s untouched: {}", w.what),
+                    stats::ms(used),
+                )
+                .goal("≈ 0 (< 0.1% of a core)", share < 0.1)
+                .note(format!("{share:.3}% of one core; real window")),
             );
         }
     }
