@@ -10,8 +10,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-/// How long a spawned app is given to open and settle before it is observed.
-const SETTLE: Duration = Duration::from_secs(4);
+/// How long a spawned app is given to open and settle before it is observed: longer than
+/// a start-up on a busy machine plus Omiga's three-second "Ready?" countdown, which is
+/// meant to move.
+const SETTLE: Duration = Duration::from_secs(8);
 
 /// A scratch data folder, removed when dropped.
 pub struct Scratch(PathBuf);
