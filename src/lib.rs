@@ -6,6 +6,7 @@
 //! in `ui`, behind the `ui` feature.
 
 pub mod ai;
+pub mod bench;
 pub mod games;
 pub mod net;
 pub mod platform;

@@ -14,7 +14,9 @@ const USAGE_HEAD: &str = "usage:
                                app opponents play each other; results and games per second
   hotseat screenshot SCREEN [--size WxH] [--lang en|ru] [--theme light|dark|high-contrast]
                                [--cvd deuteranopia|protanopia|tritanopia] [--out FILE]
-  hotseat screenshot --all DIR every screen at phone and tablet sizes, both orientations";
+  hotseat screenshot --all DIR every screen at phone and tablet sizes, both orientations
+  hotseat bench [startup|idle|frame|memory|binary|all] [--runs N] [--seconds S] [--markdown]
+                               start-up, idle CPU, frame times, memory, binary size (docs/performance.md)";
 
 fn usage() -> String {
     USAGE_HEAD.replace("{NET}", hotseat::net::headless::USAGE)
@@ -39,6 +41,8 @@ fn main() -> ExitCode {
         Some("host") => hotseat::net::headless::host_command(&args[1..], stdin_lines(), stdout()),
         Some("join") => hotseat::net::headless::join_command(&args[1..], stdin_lines(), stdout()),
         Some("selfplay") => hotseat::ai::selfplay::command(&args[1..]),
+        #[cfg(feature = "ui")]
+        Some("bench") => hotseat::ui::bench::command(&args[1..]),
         #[cfg(feature = "ui")]
         Some("screenshot") => hotseat::ui::screenshot::command(&args[1..]),
         #[cfg(feature = "ui")]

@@ -799,7 +799,7 @@ impl Table for IotaTable {
         }
         bridge.set_cols(board.max.x - min_x + 1);
         bridge.set_rows(board.max.y - min_y + 1);
-        bridge.set_cells(ModelRc::new(VecModel::from(cells)));
+        play::update_rows(bridge.get_cells(), cells, |m| bridge.set_cells(m));
 
         // The hand: only the seat whose gate is open.
         let hand_rows: Vec<IotaHandCard> = hand
@@ -833,7 +833,7 @@ impl Table for IotaTable {
                 }
             })
             .collect();
-        bridge.set_hand(ModelRc::new(VecModel::from(hand_rows)));
+        play::update_rows(bridge.get_hand(), hand_rows, |m| bridge.set_hand(m));
 
         let view_turn = game.to_act();
         let scores = game.scores();
@@ -880,7 +880,7 @@ impl Table for IotaTable {
                 }
             })
             .collect();
-        bridge.set_seats(ModelRc::new(VecModel::from(seats)));
+        play::update_rows(bridge.get_seats(), seats, |m| bridge.set_seats(m));
         let pile = game.pile_len();
         bridge.set_pile(pile as i32);
         bridge.set_pile_label(
@@ -1088,9 +1088,15 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
 /// played by always taking the legal placement with the most cards, the next player's
 /// screen revealed and one card staged.
 pub fn demo_table(players: Vec<Player>) -> RuleResult<IotaTable> {
+    demo_table_with(players, 10)
+}
+
+/// As [`demo_table`], played on until the grid holds at least `cards` cards (the frame
+/// bench's crowded table).
+pub fn demo_table_with(players: Vec<Player>, cards: usize) -> RuleResult<IotaTable> {
     let mut table = IotaTable::start(players, 20_261_129, 0)?;
-    for _ in 0..12 {
-        if table.session.game().grid().len() >= 10 || table.session.outcome().is_over() {
+    for _ in 0..cards * 2 {
+        if table.session.game().grid().len() >= cards || table.session.outcome().is_over() {
             break;
         }
         table.session.reveal();

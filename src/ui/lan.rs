@@ -897,7 +897,7 @@ pub fn show(app: &AppWindow, lan: &Lan, language: &str) {
     );
     bridge.set_columns(w.into());
     bridge.set_rows(h.into());
-    bridge.set_cells(ModelRc::new(VecModel::from(cells)));
+    play::update_rows(bridge.get_cells(), cells, |m| bridge.set_cells(m));
     // Only this seat's hand exists here; a card sent and not yet confirmed leaves it.
     let mut hand = g.view.hand.clone();
     let mut selected = g.selected;

@@ -2,6 +2,7 @@
 //! No rule is decided here; games are played through `session`.
 
 pub mod access;
+pub mod bench;
 pub mod bots;
 pub mod cvd;
 mod history;

@@ -8,7 +8,7 @@ use super::{AppWindow, Controller, OmigaBridge, OmigaCardUi, OmigaCellUi, OmigaH
 use crate::games::omiga::{Action, Card, Colour, Figure, Omiga, Side};
 use crate::games::{Game, Outcome, Params, RuleResult, Seat};
 use crate::session::{AnySession, Player, Session, Sharing};
-use slint::{ComponentHandle, ModelRc, SharedString, VecModel};
+use slint::{ComponentHandle, SharedString};
 use std::any::Any;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -80,6 +80,14 @@ impl OmigaTable {
     /// One second of the countdown passed.
     pub fn tick(&mut self) {
         self.countdown = (self.countdown - 1).max(0);
+    }
+
+    /// A cell where `seat`'s selected card may go now, if any (the frame bench's move).
+    pub fn a_legal_cell(&self, seat: Seat) -> Option<(u8, u8)> {
+        let card = self.selected_card(seat)?;
+        let turned = self.turned.get(seat).copied().unwrap_or(false);
+        let cells = self.session.game().legal_cells(seat, card, turned);
+        cells.first().copied()
     }
 
     fn playing(&self) -> bool {
@@ -376,7 +384,7 @@ impl play::Table for OmigaTable {
         );
         bridge.set_columns(w.into());
         bridge.set_rows(h.into());
-        bridge.set_cells(ModelRc::new(VecModel::from(cells)));
+        play::update_rows(bridge.get_cells(), cells, |m| bridge.set_cells(m));
         // The card laid last, in words, for a screen reader (the table is public).
         if let Some((x, y)) = self.last {
             if let Some(p) = game.table().get(x.into(), y.into()) {
@@ -398,7 +406,7 @@ impl play::Table for OmigaTable {
         }
         let players = self.session.players();
         for seat in 0..2 {
-            let hand = ModelRc::new(VecModel::from(self.hand_models(seat, language)));
+            let hand = self.hand_models(seat, language);
             let name: SharedString = players
                 .get(seat)
                 .map(|p| p.name.clone())
@@ -416,7 +424,7 @@ impl play::Table for OmigaTable {
             let (note, warn) = self.notes[seat].clone();
             let hand_label = tr(language, "{}'s hand", "Рука: {}", &name);
             if seat == 0 {
-                bridge.set_white_hand(hand);
+                play::update_rows(bridge.get_white_hand(), hand, |m| bridge.set_white_hand(m));
                 bridge.set_white_name(name);
                 bridge.set_white_color(color);
                 bridge.set_white_deck(deck.into());
@@ -425,7 +433,7 @@ impl play::Table for OmigaTable {
                 bridge.set_white_note_warning(warn);
                 bridge.set_white_hand_label(hand_label.into());
             } else {
-                bridge.set_black_hand(hand);
+                play::update_rows(bridge.get_black_hand(), hand, |m| bridge.set_black_hand(m));
                 bridge.set_black_name(name);
                 bridge.set_black_color(color);
                 bridge.set_black_deck(deck.into());

@@ -819,7 +819,9 @@ impl play::Table for OvoTable {
                 app.set_cover_seat(symbol_index(symbol));
             }
         }
-        bridge.set_cells(ModelRc::new(VecModel::from(self.cells(language))));
+        play::update_rows(bridge.get_cells(), self.cells(language), |m| {
+            bridge.set_cells(m)
+        });
         // The last move flies along its path once, when the board is next on screen.
         let board_shown = self.session.viewer().is_some() || game.outcome().is_over();
         if board_shown && self.flight_pending.replace(false) {
@@ -846,7 +848,7 @@ impl play::Table for OvoTable {
                 to_act: game.outcome() == Outcome::Ongoing && game.turn() == s,
             })
             .collect();
-        bridge.set_seats(ModelRc::new(VecModel::from(seats)));
+        play::update_rows(bridge.get_seats(), seats, |m| bridge.set_seats(m));
         let actor = self.actor();
         bridge.set_live(actor.is_some());
         bridge.set_over(game.outcome().is_over());
@@ -871,7 +873,7 @@ impl play::Table for OvoTable {
                 format!("{}. {mark} {who}: {a}", i + 1).into()
             })
             .collect();
-        bridge.set_log(ModelRc::new(VecModel::from(log)));
+        play::update_rows(bridge.get_log(), log, |m| bridge.set_log(m));
     }
 
     fn reveal(&mut self) {
