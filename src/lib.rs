@@ -7,6 +7,7 @@
 
 pub mod ai;
 pub mod games;
+pub mod kiosk;
 pub mod net;
 pub mod referee;
 pub mod session;
