@@ -52,6 +52,12 @@ impl Idle {
         self.asked_at.is_some()
     }
 
+    /// How long the question still waits at `now` (`None`: it is not up).
+    pub fn answer_left(&self, now: Instant) -> Option<Duration> {
+        self.asked_at
+            .map(|asked| self.grace.saturating_sub(now.saturating_duration_since(asked)))
+    }
+
     /// Advances to `now`.
     pub fn tick(&mut self, now: Instant) -> IdleStep {
         match self.asked_at {
@@ -82,6 +88,10 @@ mod tests {
         let asked = t0 + DEFAULT_IDLE;
         assert_eq!(idle.tick(asked), IdleStep::Ask);
         assert!(idle.asking());
+        assert_eq!(
+            idle.answer_left(asked + Duration::from_secs(10)),
+            Some(Duration::from_secs(20))
+        );
         assert_eq!(idle.tick(asked + Duration::from_secs(29)), IdleStep::Nothing);
         assert_eq!(idle.tick(asked + STILL_PLAYING_GRACE), IdleStep::Return);
         assert!(!idle.asking());

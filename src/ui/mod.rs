@@ -4,6 +4,7 @@
 pub mod bots;
 mod history;
 pub mod iota;
+pub mod kiosk;
 pub mod lan;
 mod lifecycle;
 pub mod omiga;
@@ -34,6 +35,8 @@ pub struct Controller {
     pub(crate) life: lifecycle::Life,
     /// Omiga on two devices, when hosting, joining or playing over the network.
     pub(crate) lan: Option<lan::Lan>,
+    /// Kiosk mode, when on (`--kiosk` or the setting).
+    pub(crate) kiosk: Option<kiosk::KioskUi>,
 }
 
 impl Controller {
@@ -57,6 +60,7 @@ impl Controller {
             table: None,
             life: lifecycle::Life::default(),
             lan: None,
+            kiosk: None,
         };
         c.setup = SetupState::new("ovo", &c.settings, c.language());
         c
@@ -103,7 +107,15 @@ pub fn build(
 
 /// Starts the app on the desktop (and, through `android_main`, on Android).
 pub fn run_app() -> Result<(), slint::PlatformError> {
-    let (app, _controller) = build(store::data_dir())?;
+    run_app_with(false)
+}
+
+/// Starts the app, in kiosk mode when `kiosk` or when the settings say so.
+pub fn run_app_with(kiosk: bool) -> Result<(), slint::PlatformError> {
+    let (app, controller) = build(store::data_dir())?;
+    if kiosk || controller.borrow().settings.start_in_kiosk {
+        kiosk::start(&app, &controller);
+    }
     app.run()
 }
 
@@ -186,13 +198,13 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     }
 
     handler!(on_open_game, |app, c, game: SharedString| {
-        c.setup = SetupState::new(&game, &c.settings, c.language());
+        c.setup = SetupState::new(&game, &c.setup_source(), c.language());
         show_setup(&app, c);
         app.set_screen(Screen::Setup);
     });
     handler!(on_set_count, |app, c, n: i32| {
         let language = c.language();
-        c.setup.set_count(n.max(0) as usize, &c.settings, language);
+        c.setup.set_count(n.max(0) as usize, &c.setup_source(), language);
         show_setup(&app, c);
     });
     handler!(on_rename, |_app, c, seat: i32, name: SharedString| {
@@ -234,8 +246,11 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     });
     handler!(on_start_game, |app, c| {
         c.setup.variants = setup::variants_from_ui(&app.get_setup_variants());
-        c.setup.remember(&mut c.settings);
-        c.save();
+        // A kiosk remembers nobody's names for the next group.
+        if c.kiosk.is_none() {
+            c.setup.remember(&mut c.settings);
+            c.save();
+        }
         let language = c.language();
         let started = lifecycle::start_table(c);
         match started {
@@ -264,4 +279,5 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     lifecycle::wire(app, controller);
     history::wire(app, controller);
     bots::wire(app, controller);
+    kiosk::wire(app, controller);
 }

@@ -33,6 +33,9 @@ pub const SCREENS: &[&str] = &[
     "lan-host",
     "lan-join",
     "lan-play",
+    "kiosk-welcome",
+    "kiosk-pin",
+    "kiosk-idle",
 ];
 
 /// The sizes `screenshot --all` renders: phone portrait and tablet landscape.
@@ -173,6 +176,7 @@ fn stage(
         "omiga-end" => super::omiga::stage_end(app, controller, language),
         "omiga-behind" => super::omiga::stage_behind(app, controller, language),
         "lan-host" | "lan-join" | "lan-play" => super::lan::stage(app, controller, screen),
+        "kiosk-welcome" | "kiosk-pin" | "kiosk-idle" => super::kiosk::stage(app, controller, screen),
         _ => app.set_screen(Screen::Home),
     }
 }
