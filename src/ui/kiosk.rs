@@ -13,6 +13,13 @@ use std::path::Path;
 use std::rc::{Rc, Weak};
 use std::time::{Duration, Instant};
 
+/// How long the welcome screen rests untouched before the attract loop starts.
+pub const ATTRACT_AFTER: Duration = Duration::from_secs(30);
+/// The longest a demo game runs before the next title takes over.
+pub const DEMO_LONGEST: Duration = Duration::from_secs(180);
+/// The titles the attract loop cycles through.
+pub const DEMO_GAMES: [&str; 3] = ["ovo", "iota", "omiga"];
+
 /// Where kiosk mode reads the time (a real clock in the app, a hand-set one in tests).
 pub type Clock = Rc<dyn Fn() -> Instant>;
 
@@ -38,12 +45,18 @@ pub struct KioskUi {
     stage: PinStage,
     /// Ticks the idle timer once a second in the running app.
     timer: Option<slint::Timer>,
+    /// Since when the welcome screen rests untouched.
+    rest_since: Option<Instant>,
+    /// The attract loop's game on screen: which title, and since when.
+    demo: Option<(usize, Instant)>,
+    /// Demo games started so far (the next title is this modulo three).
+    demos_started: usize,
 }
 
 impl KioskUi {
     /// Adds a finished game to the per-title counts, when staff turned counting on.
     pub(crate) fn count_finished(&mut self, dir: Option<&Path>, game: &str) {
-        if !self.config.count_games {
+        if !self.config.count_games || self.demo.is_some() {
             return;
         }
         if let Some(dir) = dir {
@@ -55,6 +68,17 @@ impl KioskUi {
 
     fn now(&self) -> Instant {
         (self.clock)()
+    }
+
+    /// The soak run's kiosk: a PIN is set (cheap to check) so that no PIN pad waits.
+    pub(crate) fn set_pin_for_soak(&mut self) {
+        self.config.pin = Some(PinRecord::with_salt("2468", b"soak", 1));
+    }
+
+    /// Whether the attract loop's demo game is on screen (its app seats move on the
+    /// kiosk's tick, one action each, so that passers-by can follow).
+    pub(crate) fn demo_running(&self) -> bool {
+        self.demo.is_some()
     }
 }
 
@@ -126,6 +150,9 @@ pub fn start_with_clock(app: &AppWindow, controller: &Rc<RefCell<Controller>>, c
         entry: String::new(),
         stage: PinStage::Unlock,
         timer: None,
+        rest_since: None,
+        demo: None,
+        demos_started: 0,
     });
     app.window().set_fullscreen(true);
     let weak = app.as_weak();
@@ -156,13 +183,28 @@ pub fn tick(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         return;
     };
     let now = k.now();
+    if let Some((index, since)) = k.demo {
+        let over = c.table.as_ref().is_none_or(|t| t.session().is_over());
+        if over || now.saturating_duration_since(since) >= DEMO_LONGEST {
+            start_demo(app, c, index + 1);
+        } else {
+            super::bots::kick(app, c);
+        }
+        return;
+    }
     // The welcome screen waits for the next group; nothing there to time out. Neither
     // does the first PIN, which must be chosen before the kiosk can be used.
     let resting = app.get_screen() == Screen::Home && overlay == KioskOverlay::None;
     if resting || k.config.pin.is_none() {
         k.idle.input(now);
+        let since = *k.rest_since.get_or_insert(now);
+        if resting && now.saturating_duration_since(since) >= ATTRACT_AFTER {
+            let next = k.demos_started;
+            start_demo(app, c, next);
+        }
         return;
     }
+    k.rest_since = None;
     match k.idle.tick(now) {
         IdleStep::Nothing => {}
         // Staff dialogs and settings are closed at once: nothing of theirs is a game.
@@ -208,11 +250,48 @@ fn to_welcome(app: &AppWindow, c: &mut Controller) {
         let now = k.now();
         k.idle.input(now);
         k.entry.clear();
+        k.demo = None;
+        k.rest_since = Some(now);
     }
     let bridge = app.global::<KioskBridge>();
+    bridge.set_demo(false);
     bridge.set_overlay(KioskOverlay::None);
     bridge.set_pin_length(0);
     app.set_screen(Screen::Home);
+}
+
+/// Starts the attract loop's game number `index` (cycling through the titles): every
+/// seat is the app at its easy level, so that a game ends within a few minutes.
+fn start_demo(app: &AppWindow, c: &mut Controller, index: usize) {
+    let language = c.language();
+    let game = DEMO_GAMES[index % DEMO_GAMES.len()];
+    let mut setup = SetupState::new(game, &c.setup_source(), language);
+    setup.kinds = vec![1; setup.names.len()];
+    let previous = std::mem::replace(&mut c.setup, setup);
+    let started = super::lifecycle::start_table(c);
+    c.setup = previous;
+    let mut table = match started {
+        Ok(table) => table,
+        Err(e) => {
+            eprintln!("hotseat: the demo game could not start: {e}");
+            return;
+        }
+    };
+    table.reveal();
+    c.table = None;
+    if let Some(k) = c.kiosk.as_mut() {
+        let now = k.now();
+        k.demo = Some((index, now));
+        k.demos_started = index + 1;
+        k.rest_since = None;
+    }
+    play::show_message(app, "", false);
+    table.show(app, language);
+    c.table = Some(table);
+    c.begin_match();
+    c.after_change(app);
+    app.global::<KioskBridge>().set_demo(true);
+    app.set_screen(Screen::Game);
 }
 
 fn open_pin_pad(app: &AppWindow, c: &mut Controller) {
@@ -410,10 +489,20 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
             }
         }
     };
-    bridge.on_input(with(|_app, c| {
+    bridge.on_input(with(|app, c| {
         if let Some(k) = c.kiosk.as_mut() {
             let now = k.now();
             k.idle.input(now);
+            k.rest_since = Some(now);
+            if k.demo.is_some() {
+                // A tap anywhere ends the demo and shows the welcome screen.
+                to_welcome(app, c);
+            }
+        }
+    }));
+    bridge.on_stop_demo(with(|app, c| {
+        if c.kiosk.as_ref().is_some_and(|k| k.demo.is_some()) {
+            to_welcome(app, c);
         }
     }));
     bridge.on_staff_corner(with(|app, c| {
@@ -527,7 +616,8 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     });
 }
 
-/// Puts kiosk mode on screen for the `screenshot` command: `kiosk-welcome`, `kiosk-pin`
+/// Puts kiosk mode on screen for the `screenshot` command: `kiosk-welcome`, `kiosk-demo`
+/// (the attract loop, a dozen moves into a demo game), `kiosk-pin`
 /// (two digits typed after a wrong PIN) or `kiosk-idle` (an IOTA game left alone).
 pub(crate) fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, screen: &str) {
     let time = Rc::new(std::cell::Cell::new(Instant::now()));
@@ -535,7 +625,7 @@ pub(crate) fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, scree
     start_with_clock(app, controller, Rc::new(move || clock.get()));
     if let Some(k) = controller.borrow_mut().kiosk.as_mut() {
         // An example PIN, cheap to check; the picture never shows digits anyway.
-        k.config.pin = Some(PinRecord::with_salt("2468", b"screenshot", 1));
+        k.set_pin_for_soak();
     }
     app.global::<KioskBridge>().set_overlay(KioskOverlay::None);
     let bridge = app.global::<KioskBridge>();
@@ -544,6 +634,16 @@ pub(crate) fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, scree
             bridge.invoke_staff_corner();
             for key in ["1", "1", "1", "1", "ok", "7", "3"] {
                 bridge.invoke_pin_key(key.into());
+            }
+        }
+        "kiosk-demo" => {
+            crate::ui::bots::set_synchronous(true);
+            time.set(time.get() + ATTRACT_AFTER + Duration::from_secs(1));
+            tick(app, controller);
+            tick(app, controller);
+            for _ in 0..12 {
+                time.set(time.get() + Duration::from_secs(1));
+                tick(app, controller);
             }
         }
         "kiosk-idle" => {
@@ -559,4 +659,12 @@ pub(crate) fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, scree
         }
         _ => {}
     }
+}
+
+/// The attract loop's game on screen: its title and how many actions were played
+/// (`None`: no demo running). For the soak run and tests.
+pub fn demo_progress(c: &Controller) -> Option<(&'static str, usize)> {
+    let (index, _) = c.kiosk.as_ref()?.demo?;
+    let actions = c.table.as_ref()?.session().saved().actions.len();
+    Some((DEMO_GAMES[index % DEMO_GAMES.len()], actions))
 }

@@ -119,8 +119,11 @@ impl Controller {
         app.global::<GameChrome>()
             .set_undo_label(label.clone().into());
         app.set_cover_undo_label(label.into());
-        // The app's seats act (or start thinking) after every change.
-        super::bots::kick(app, self);
+        // The app's seats act (or start thinking) after every change; in a kiosk's demo
+        // game they act on the kiosk's tick instead, at a pace people can follow.
+        if !self.kiosk.as_ref().is_some_and(|k| k.demo_running()) {
+            super::bots::kick(app, self);
+        }
     }
 }
 

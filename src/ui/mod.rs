@@ -5,6 +5,7 @@ pub mod bots;
 mod history;
 pub mod iota;
 pub mod kiosk;
+pub mod kiosk_soak;
 pub mod lan;
 mod lifecycle;
 pub mod omiga;

@@ -34,6 +34,7 @@ pub const SCREENS: &[&str] = &[
     "lan-join",
     "lan-play",
     "kiosk-welcome",
+    "kiosk-demo",
     "kiosk-pin",
     "kiosk-idle",
 ];
@@ -176,7 +177,7 @@ fn stage(
         "omiga-end" => super::omiga::stage_end(app, controller, language),
         "omiga-behind" => super::omiga::stage_behind(app, controller, language),
         "lan-host" | "lan-join" | "lan-play" => super::lan::stage(app, controller, screen),
-        "kiosk-welcome" | "kiosk-pin" | "kiosk-idle" => super::kiosk::stage(app, controller, screen),
+        "kiosk-welcome" | "kiosk-demo" | "kiosk-pin" | "kiosk-idle" => super::kiosk::stage(app, controller, screen),
         _ => app.set_screen(Screen::Home),
     }
 }
