@@ -324,3 +324,45 @@ fn a_long_press_in_the_corner_opens_the_pin_pad_and_a_short_one_does_not() {
     press_for(2100);
     assert_eq!(bridge.get_overlay(), KioskOverlay::Pin);
 }
+
+#[test]
+fn a_resting_welcome_plays_demo_games_and_a_tap_anywhere_ends_them() {
+    use hotseat::ui::kiosk::demo_progress;
+    init_no_event_loop();
+    hotseat::ui::bots::set_synchronous(true);
+    let k = Kiosk::start(with_pin("demo"));
+    let app = &k.app;
+    let bridge = app.global::<KioskBridge>();
+    k.wait(29);
+    assert!(!bridge.get_demo());
+    k.wait(1);
+    assert!(bridge.get_demo());
+    assert_eq!(app.get_screen(), Screen::Game);
+    assert!(present(app, "Tap anywhere to play"));
+    let (game, before) = demo_progress(&k.controller.borrow()).unwrap();
+    assert_eq!(game, "ovo");
+    // The app's seats act one action per second, so passers-by can follow.
+    for _ in 0..5 {
+        k.wait(1);
+    }
+    let (_, after) = demo_progress(&k.controller.borrow()).unwrap();
+    assert_eq!(after, before + 5);
+    // The next title follows when a demo runs too long.
+    k.wait(180);
+    assert_eq!(demo_progress(&k.controller.borrow()).unwrap().0, "iota");
+    // A real tap anywhere ends the demo and shows the welcome screen.
+    let at = LogicalPosition::new(300.0, 300.0);
+    app.window().dispatch_event(WindowEvent::PointerPressed {
+        position: at,
+        button: PointerEventButton::Left,
+    });
+    slint::platform::update_timers_and_animations();
+    app.window().dispatch_event(WindowEvent::PointerReleased {
+        position: at,
+        button: PointerEventButton::Left,
+    });
+    assert!(!bridge.get_demo());
+    assert_eq!(app.get_screen(), Screen::Home);
+    assert!(demo_progress(&k.controller.borrow()).is_none());
+    assert!(present(app, "Pick a game"));
+}
