@@ -109,7 +109,10 @@ fn quitting_and_settings_are_unreachable_without_the_pin() {
     let app = &k.app;
     assert!(present(app, "Pick a game"));
     for hidden in ["Settings", "History", "Continue the saved game", "Anna"] {
-        assert!(!present(app, hidden), "'{hidden}' is reachable in kiosk mode");
+        assert!(
+            !present(app, hidden),
+            "'{hidden}' is reachable in kiosk mode"
+        );
     }
     assert!(!app.get_can_continue());
     // The window's close button is refused while kiosk mode is on.

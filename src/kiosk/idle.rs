@@ -54,8 +54,10 @@ impl Idle {
 
     /// How long the question still waits at `now` (`None`: it is not up).
     pub fn answer_left(&self, now: Instant) -> Option<Duration> {
-        self.asked_at
-            .map(|asked| self.grace.saturating_sub(now.saturating_duration_since(asked)))
+        self.asked_at.map(|asked| {
+            self.grace
+                .saturating_sub(now.saturating_duration_since(asked))
+        })
     }
 
     /// Advances to `now`.
@@ -92,7 +94,10 @@ mod tests {
             idle.answer_left(asked + Duration::from_secs(10)),
             Some(Duration::from_secs(20))
         );
-        assert_eq!(idle.tick(asked + Duration::from_secs(29)), IdleStep::Nothing);
+        assert_eq!(
+            idle.tick(asked + Duration::from_secs(29)),
+            IdleStep::Nothing
+        );
         assert_eq!(idle.tick(asked + STILL_PLAYING_GRACE), IdleStep::Return);
         assert!(!idle.asking());
     }

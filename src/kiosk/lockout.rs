@@ -32,9 +32,7 @@ impl Lockout {
             return None;
         }
         let doublings = (self.failures - FREE_TRIES).min(16);
-        let lock = FIRST_LOCK
-            .saturating_mul(1 << doublings)
-            .min(LONGEST_LOCK);
+        let lock = FIRST_LOCK.saturating_mul(1 << doublings).min(LONGEST_LOCK);
         self.locked_until = Some(now + lock);
         Some(lock)
     }

@@ -156,12 +156,13 @@ pub fn start_with_clock(app: &AppWindow, controller: &Rc<RefCell<Controller>>, c
     });
     app.window().set_fullscreen(true);
     let weak = app.as_weak();
-    app.window().on_close_requested(move || match weak.upgrade() {
-        Some(app) if app.global::<KioskBridge>().get_active() => {
-            CloseRequestResponse::KeepWindowShown
-        }
-        _ => CloseRequestResponse::HideWindow,
-    });
+    app.window()
+        .on_close_requested(move || match weak.upgrade() {
+            Some(app) if app.global::<KioskBridge>().get_active() => {
+                CloseRequestResponse::KeepWindowShown
+            }
+            _ => CloseRequestResponse::HideWindow,
+        });
     app.global::<KioskBridge>().set_active(true);
     to_welcome(app, c);
     if c.kiosk.as_ref().is_some_and(|k| k.config.pin.is_none()) {
@@ -208,9 +209,7 @@ pub fn tick(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     match k.idle.tick(now) {
         IdleStep::Nothing => {}
         // Staff dialogs and settings are closed at once: nothing of theirs is a game.
-        IdleStep::Ask
-            if overlay != KioskOverlay::None || app.get_screen() == Screen::Settings =>
-        {
+        IdleStep::Ask if overlay != KioskOverlay::None || app.get_screen() == Screen::Settings => {
             to_welcome(app, c);
             return;
         }
@@ -224,7 +223,7 @@ pub fn tick(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         let secs = left.as_secs().to_string();
         bridge.set_idle_message(
             play::tr(
-                &language,
+                language,
                 "Without an answer, this game ends in {} s and the table is cleared for the next group.",
                 "Без ответа игра закончится через {} с, и стол очистится для следующих игроков.",
                 &secs,
@@ -307,8 +306,13 @@ fn open_pin_pad(app: &AppWindow, c: &mut Controller) {
     };
     let bridge = app.global::<KioskBridge>();
     let locked = k.lockout.remaining(k.now());
-    bridge.set_pin_message(locked.map(|d| locked_text(&language, d)).unwrap_or_default().into());
-    show_pin(app, k, &language);
+    bridge.set_pin_message(
+        locked
+            .map(|d| locked_text(language, d))
+            .unwrap_or_default()
+            .into(),
+    );
+    show_pin(app, k, language);
     bridge.set_overlay(KioskOverlay::Pin);
 }
 
@@ -358,18 +362,21 @@ fn pin_key(app: &AppWindow, c: &mut Controller, key: &str) {
         }
         "ok" => {
             let entry = std::mem::take(&mut k.entry);
-            let message = submit(app, k, data_dir.as_deref(), &entry, &language);
+            let message = submit(app, k, data_dir.as_deref(), &entry, language);
             bridge.set_pin_message(message.into());
         }
-        digit if digit.len() == 1 && digit.chars().all(|ch| ch.is_ascii_digit()) => {
-            if k.entry.len() < 8 {
-                k.entry.push_str(digit);
-            }
+        // Digits beyond the longest PIN are dropped.
+        digit
+            if digit.len() == 1
+                && digit.chars().all(|ch| ch.is_ascii_digit())
+                && k.entry.len() < 8 =>
+        {
+            k.entry.push_str(digit);
         }
         _ => {}
     }
     if bridge.get_overlay() == KioskOverlay::Pin {
-        show_pin(app, k, &language);
+        show_pin(app, k, language);
     }
 }
 
@@ -453,15 +460,7 @@ fn show_staff(app: &AppWindow, k: &KioskUi, dir: Option<&Path>, language: &str) 
         n("iota"),
         n("omiga")
     );
-    bridge.set_counts(
-        play::tr(
-            language,
-            "Games finished: {}",
-            "Сыграно партий: {}",
-            &line,
-        )
-        .into(),
-    );
+    bridge.set_counts(play::tr(language, "Games finished: {}", "Сыграно партий: {}", &line).into());
 }
 
 fn save_config(c: &Controller) {

@@ -205,7 +205,8 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     });
     handler!(on_set_count, |app, c, n: i32| {
         let language = c.language();
-        c.setup.set_count(n.max(0) as usize, &c.setup_source(), language);
+        c.setup
+            .set_count(n.max(0) as usize, &c.setup_source(), language);
         show_setup(&app, c);
     });
     handler!(on_rename, |_app, c, seat: i32, name: SharedString| {

@@ -177,7 +177,9 @@ fn stage(
         "omiga-end" => super::omiga::stage_end(app, controller, language),
         "omiga-behind" => super::omiga::stage_behind(app, controller, language),
         "lan-host" | "lan-join" | "lan-play" => super::lan::stage(app, controller, screen),
-        "kiosk-welcome" | "kiosk-demo" | "kiosk-pin" | "kiosk-idle" => super::kiosk::stage(app, controller, screen),
+        "kiosk-welcome" | "kiosk-demo" | "kiosk-pin" | "kiosk-idle" => {
+            super::kiosk::stage(app, controller, screen)
+        }
         _ => app.set_screen(Screen::Home),
     }
 }
