@@ -616,7 +616,8 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
 }
 
 /// Puts kiosk mode on screen for the `screenshot` command: `kiosk-welcome`, `kiosk-demo`
-/// (the attract loop, a dozen moves into a demo game), `kiosk-pin`
+/// (the attract loop, a dozen moves into a demo game), `kiosk-staff` (the staff menu),
+/// `kiosk-pin`
 /// (two digits typed after a wrong PIN) or `kiosk-idle` (an IOTA game left alone).
 pub(crate) fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, screen: &str) {
     let time = Rc::new(std::cell::Cell::new(Instant::now()));
@@ -634,6 +635,13 @@ pub(crate) fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, scree
             for key in ["1", "1", "1", "1", "ok", "7", "3"] {
                 bridge.invoke_pin_key(key.into());
             }
+        }
+        "kiosk-staff" => {
+            bridge.invoke_staff_corner();
+            for key in ["2", "4", "6", "8", "ok"] {
+                bridge.invoke_pin_key(key.into());
+            }
+            bridge.invoke_set_count_games(true);
         }
         "kiosk-demo" => {
             crate::ui::bots::set_synchronous(true);

@@ -36,6 +36,7 @@ pub const SCREENS: &[&str] = &[
     "kiosk-welcome",
     "kiosk-demo",
     "kiosk-pin",
+    "kiosk-staff",
     "kiosk-idle",
 ];
 
@@ -177,7 +178,7 @@ fn stage(
         "omiga-end" => super::omiga::stage_end(app, controller, language),
         "omiga-behind" => super::omiga::stage_behind(app, controller, language),
         "lan-host" | "lan-join" | "lan-play" => super::lan::stage(app, controller, screen),
-        "kiosk-welcome" | "kiosk-demo" | "kiosk-pin" | "kiosk-idle" => {
+        "kiosk-welcome" | "kiosk-demo" | "kiosk-pin" | "kiosk-staff" | "kiosk-idle" => {
             super::kiosk::stage(app, controller, screen)
         }
         _ => app.set_screen(Screen::Home),
