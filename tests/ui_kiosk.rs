@@ -128,6 +128,11 @@ fn quitting_and_settings_are_unreachable_without_the_pin() {
         KioskOverlay::None
     );
     assert!(!present(app, "Settings") && !present(app, "Exit kiosk mode"));
+    // A shared tablet neither hosts nor joins two-device games.
+    press(app, "Omiga");
+    assert!(!present(app, "Host a game on two devices"));
+    assert!(!present(app, "Join a game on two devices"));
+    press(app, "Back");
     // The rules are one tap away, and lead back to the welcome screen, not home.
     press(app, "How to play IOTA");
     assert_eq!(app.get_screen(), Screen::Rules);
