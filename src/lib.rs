@@ -8,6 +8,7 @@
 pub mod ai;
 pub mod bench;
 pub mod games;
+pub mod kiosk;
 pub mod net;
 pub mod platform;
 pub mod referee;

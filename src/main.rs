@@ -7,6 +7,10 @@ use std::process::ExitCode;
 
 const USAGE_HEAD: &str = "usage:
   hotseat                      run the app
+  hotseat --kiosk              run the app in kiosk mode (docs/kiosk.md)
+  hotseat kiosk-reset-pin      forget the kiosk's staff PIN (the next kiosk start asks for one)
+  hotseat kiosk-soak [--minutes N] [--every M]
+                               the attract loop for N simulated minutes; resident memory every M
   hotseat referee              the text protocol of RULES.md §5 on stdin/stdout
   hotseat host ... / join ...  two-device Omiga, headless (docs/network.md):
 {NET}
@@ -47,6 +51,14 @@ fn main() -> ExitCode {
         Some("screenshot") => hotseat::ui::screenshot::command(&args[1..]),
         #[cfg(feature = "ui")]
         None => hotseat::run_app().map_err(|e| e.to_string()),
+        #[cfg(feature = "ui")]
+        Some("--kiosk") => hotseat::ui::run_app_with(true).map_err(|e| e.to_string()),
+        #[cfg(feature = "ui")]
+        Some("kiosk-soak") => hotseat::ui::kiosk_soak::command(&args[1..]),
+        Some("kiosk-reset-pin") => match hotseat::store::data_dir() {
+            Some(dir) => hotseat::store::kiosk::reset_pin(&dir).map(|m| println!("{m}")),
+            None => Err("no data folder on this system (set HOTSEAT_DATA_DIR)".into()),
+        },
         Some("--help" | "-h" | "help") => {
             println!("{}", usage());
             Ok(())

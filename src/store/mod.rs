@@ -4,6 +4,7 @@
 
 mod atomic;
 pub mod history;
+pub mod kiosk;
 pub mod saves;
 mod settings;
 

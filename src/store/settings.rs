@@ -119,6 +119,8 @@ pub struct Settings {
     pub player_colors: Vec<u8>,
     /// Who played each seat last: 0 a person, 1–3 the app at easy, medium, hard.
     pub player_kinds: Vec<u8>,
+    /// Start in kiosk mode at launch (as with `--kiosk`).
+    pub start_in_kiosk: bool,
 }
 
 impl Default for Settings {
@@ -131,6 +133,7 @@ impl Default for Settings {
             player_names: Vec::new(),
             player_colors: Vec::new(),
             player_kinds: Vec::new(),
+            start_in_kiosk: false,
         }
     }
 }

@@ -84,8 +84,11 @@ impl Controller {
         app.global::<GameChrome>()
             .set_undo_label(label.clone().into());
         app.set_cover_undo_label(label.into());
-        // The app's seats act (or start thinking) after every change.
-        super::bots::kick(app, self);
+        // The app's seats act (or start thinking) after every change; in a kiosk's demo
+        // game they act on the kiosk's tick instead, at a pace people can follow.
+        if !self.kiosk.as_ref().is_some_and(|k| k.demo_running()) {
+            super::bots::kick(app, self);
+        }
     }
 
     /// Writes the match now, changed or not (the app is leaving the screen).
@@ -101,8 +104,15 @@ impl Controller {
             return;
         };
         let session = table.session();
-        let saved = session.saved();
-        if let Some(dir) = &self.data_dir {
+        if let Some(kiosk) = self.kiosk.as_mut() {
+            // Kiosk games are not kept beyond the running game: no save, no history;
+            // only a count per title when staff turned counting on.
+            if session.is_over() && !self.life.recorded {
+                self.life.recorded = true;
+                kiosk.count_finished(self.data_dir.as_deref(), &self.setup.game);
+            }
+        } else if let Some(dir) = &self.data_dir {
+            let saved = session.saved();
             if self.life.saved_actions != Some(saved.actions.len()) {
                 match saves::save(dir, &saved) {
                     Ok(()) => self.life.saved_actions = Some(saved.actions.len()),
@@ -137,7 +147,8 @@ impl Controller {
 /// Shows "Continue" on the home screen when a match is saved, and any damaged save notice.
 pub fn show_continue(app: &AppWindow, c: &Controller) {
     let language = c.language();
-    let saved = c.data_dir.as_deref().map(saves::exists).unwrap_or(false);
+    // A kiosk never offers an earlier group's game.
+    let saved = c.kiosk.is_none() && c.data_dir.as_deref().map(saves::exists).unwrap_or(false);
     app.set_can_continue(saved);
     app.set_continue_label(
         play::tr(

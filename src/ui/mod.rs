@@ -7,6 +7,8 @@ pub mod bots;
 pub mod cvd;
 mod history;
 pub mod iota;
+pub mod kiosk;
+pub mod kiosk_soak;
 pub mod lan;
 mod lifecycle;
 pub mod mobile;
@@ -43,6 +45,8 @@ pub struct Controller {
     pub(crate) history_opened: Option<replay::Opened>,
     /// A recorded game being stepped through on its board (never saved, never played).
     pub(crate) replay: Option<replay::Replay>,
+    /// Kiosk mode, when on (`--kiosk` or the setting).
+    pub(crate) kiosk: Option<kiosk::KioskUi>,
 }
 
 impl Controller {
@@ -68,6 +72,7 @@ impl Controller {
             lan: None,
             history_opened: None,
             replay: None,
+            kiosk: None,
         };
         c.setup = SetupState::new("ovo", &c.settings, c.language());
         c
@@ -114,8 +119,16 @@ pub fn build(
 
 /// Starts the app on the desktop (and, through `android_main`, on Android).
 pub fn run_app() -> Result<(), slint::PlatformError> {
+    run_app_with(false)
+}
+
+/// Starts the app, in kiosk mode when `kiosk` or when the settings say so.
+pub fn run_app_with(kiosk: bool) -> Result<(), slint::PlatformError> {
     let (app, controller) = build(store::data_dir())?;
     mobile::register(&app, &controller);
+    if kiosk || controller.borrow().settings.start_in_kiosk {
+        kiosk::start(&app, &controller);
+    }
     app.run()
 }
 
@@ -198,13 +211,14 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     }
 
     handler!(on_open_game, |app, c, game: SharedString| {
-        c.setup = SetupState::new(&game, &c.settings, c.language());
+        c.setup = SetupState::new(&game, &c.setup_source(), c.language());
         show_setup(&app, c);
         app.set_screen(Screen::Setup);
     });
     handler!(on_set_count, |app, c, n: i32| {
         let language = c.language();
-        c.setup.set_count(n.max(0) as usize, &c.settings, language);
+        c.setup
+            .set_count(n.max(0) as usize, &c.setup_source(), language);
         show_setup(&app, c);
     });
     handler!(on_rename, |_app, c, seat: i32, name: SharedString| {
@@ -250,8 +264,11 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
             return;
         }
         c.setup.variants = setup::variants_from_ui(&app.get_setup_variants());
-        c.setup.remember(&mut c.settings);
-        c.save();
+        // A kiosk remembers nobody's names for the next group.
+        if c.kiosk.is_none() {
+            c.setup.remember(&mut c.settings);
+            c.save();
+        }
         let language = c.language();
         let started = lifecycle::start_table(c);
         match started {
@@ -284,4 +301,5 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     replay::wire(app, controller);
     bots::wire(app, controller);
     access::wire(app, controller);
+    kiosk::wire(app, controller);
 }

@@ -35,6 +35,11 @@ pub const SCREENS: &[&str] = &[
     "lan-host",
     "lan-join",
     "lan-play",
+    "kiosk-welcome",
+    "kiosk-demo",
+    "kiosk-pin",
+    "kiosk-staff",
+    "kiosk-idle",
 ];
 
 /// The sizes `screenshot --all` renders: phone portrait and landscape, tablet landscape and
@@ -180,6 +185,9 @@ pub fn stage(
         "omiga-end" => super::omiga::stage_end(app, controller, language),
         "omiga-behind" => super::omiga::stage_behind(app, controller, language),
         "lan-host" | "lan-join" | "lan-play" => super::lan::stage(app, controller, screen),
+        "kiosk-welcome" | "kiosk-demo" | "kiosk-pin" | "kiosk-staff" | "kiosk-idle" => {
+            super::kiosk::stage(app, controller, screen)
+        }
         _ => app.set_screen(Screen::Home),
     }
 }
