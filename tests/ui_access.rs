@@ -5,9 +5,12 @@
 #![cfg(feature = "ui")]
 
 use hotseat::ui::{build, Access, AppWindow, GameChrome, OmigaBridge, Screen};
-use i_slint_backend_testing::{init_no_event_loop, ElementHandle, ElementQuery};
+use i_slint_backend_testing::{init_no_event_loop, ElementQuery};
 use slint::platform::{Key, WindowEvent};
 use slint::ComponentHandle;
+
+mod common;
+use common::{labels, press};
 
 fn start(game_label: &str, tag: &str) -> AppWindow {
     init_no_event_loop();
@@ -21,25 +24,6 @@ fn start(game_label: &str, tag: &str) -> AppWindow {
     press(&app, game_label);
     assert_eq!(app.get_screen(), Screen::Setup);
     app
-}
-
-/// Every accessible label in the whole element tree (what a screen reader can reach).
-fn labels(app: &AppWindow) -> Vec<String> {
-    ElementQuery::from_root(app)
-        .match_descendants()
-        .find_all()
-        .iter()
-        .filter_map(|e| e.accessible_label())
-        .map(|l| l.to_string())
-        .filter(|l| !l.is_empty())
-        .collect()
-}
-
-fn press(app: &AppWindow, label: &str) {
-    ElementHandle::find_by_accessible_label(app, label)
-        .next()
-        .unwrap_or_else(|| panic!("no element labelled '{label}' in {:?}", labels(app)))
-        .invoke_accessible_default_action();
 }
 
 fn key(app: &AppWindow, text: impl Into<slint::SharedString>) {

@@ -9,41 +9,13 @@ use hotseat::games::{rng_from_seed, Game, Outcome, Params};
 use hotseat::session::SeatKind;
 use hotseat::ui::Screen;
 use hotseat::ui::{bots, build, iota, omiga, ovo, AppWindow, Controller, GameChrome, OmigaBridge};
-use i_slint_backend_testing::{init_no_event_loop, ElementHandle, ElementQuery};
+use i_slint_backend_testing::{init_no_event_loop, ElementQuery};
 use slint::{ComponentHandle, Model};
 use std::cell::RefCell;
-use std::path::PathBuf;
 use std::rc::Rc;
 
-fn temp_data(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hotseat-bots-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn present(app: &AppWindow, label: &str) -> bool {
-    ElementHandle::find_by_accessible_label(app, label)
-        .next()
-        .is_some()
-}
-
-fn press(app: &AppWindow, label: &str) {
-    ElementHandle::find_by_accessible_label(app, label)
-        .next()
-        .unwrap_or_else(|| panic!("no element labelled '{label}'"))
-        .invoke_accessible_default_action();
-}
-
-fn labels(app: &AppWindow) -> Vec<String> {
-    ElementQuery::from_root(app)
-        .match_descendants()
-        .find_all()
-        .iter()
-        .filter_map(|e| e.accessible_label())
-        .map(|l| l.to_string())
-        .filter(|l| !l.is_empty())
-        .collect()
-}
+mod common;
+use common::{labels, present, press, temp_data};
 
 fn tap_cell(app: &AppWindow, name: &str) {
     let prefix = format!("{name}, ");

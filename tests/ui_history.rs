@@ -6,18 +6,11 @@ use hotseat::games::{iota::Iota, ovo::Ovo, Params};
 use hotseat::session::{Player, SeatKind, Session, Sharing};
 use hotseat::store::{history, saves};
 use hotseat::ui::{build, AppWindow, GameChrome, Screen};
-use i_slint_backend_testing::{init_no_event_loop, ElementHandle, ElementQuery};
+use i_slint_backend_testing::init_no_event_loop;
 use slint::ComponentHandle;
 
-fn labels(app: &AppWindow) -> Vec<String> {
-    ElementQuery::from_root(app)
-        .match_descendants()
-        .find_all()
-        .into_iter()
-        .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
-        .filter(|l| !l.is_empty())
-        .collect()
-}
+mod common;
+use common::{labels, present, press, temp_data};
 
 fn label_starting(app: &AppWindow, prefix: &str) -> Option<String> {
     labels(app).into_iter().find(|l| l.starts_with(prefix))
@@ -34,26 +27,6 @@ fn people() -> Vec<Player> {
             level: None,
         })
         .collect()
-}
-
-fn temp_data(tag: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("hotseat-history-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn present(app: &AppWindow, label: &str) -> bool {
-    ElementHandle::find_by_accessible_label(app, label)
-        .next()
-        .is_some()
-}
-
-fn press(app: &AppWindow, label: &str) {
-    ElementHandle::find_by_accessible_label(app, label)
-        .next()
-        .unwrap_or_else(|| panic!("no element labelled '{label}'"))
-        .invoke_accessible_default_action();
 }
 
 #[test]

@@ -6,13 +6,9 @@
 use hotseat::ui::{build, AppWindow, GameChrome, IotaBridge, Screen};
 use i_slint_backend_testing::{init_no_event_loop, ElementHandle, ElementQuery};
 use slint::ComponentHandle;
-use std::path::PathBuf;
 
-fn temp_data(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hotseat-iota-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+mod common;
+use common::{press, temp_data};
 
 /// Every accessible label in the element tree.
 fn labels(app: &AppWindow) -> Vec<String> {
@@ -31,10 +27,6 @@ fn find(app: &AppWindow, label: &str) -> ElementHandle {
     ElementHandle::find_by_accessible_label(app, label)
         .next()
         .unwrap_or_else(|| panic!("no element labelled '{label}'"))
-}
-
-fn press(app: &AppWindow, label: &str) {
-    find(app, label).invoke_accessible_default_action();
 }
 
 fn hand_labels(app: &AppWindow) -> Vec<String> {

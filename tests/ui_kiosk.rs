@@ -8,7 +8,7 @@ use hotseat::kiosk::PinRecord;
 use hotseat::store::kiosk::KioskConfig;
 use hotseat::ui::kiosk::{start_with_clock, tick};
 use hotseat::ui::{build, AppWindow, Controller, KioskBridge, KioskOverlay, Screen};
-use i_slint_backend_testing::{init_no_event_loop, ElementHandle};
+use i_slint_backend_testing::init_no_event_loop;
 use slint::platform::{PointerEventButton, WindowEvent};
 use slint::{ComponentHandle, LogicalPosition, Model};
 use std::cell::{Cell, RefCell};
@@ -16,13 +16,10 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-const PIN: &str = "2468";
+mod common;
+use common::{present, press, temp_data};
 
-fn temp_data(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hotseat-kiosk-ui-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+const PIN: &str = "2468";
 
 /// A data folder whose kiosk PIN was set already (few rounds, so the test is quick).
 fn with_pin(tag: &str) -> PathBuf {
@@ -34,19 +31,6 @@ fn with_pin(tag: &str) -> PathBuf {
     .save(&dir)
     .unwrap();
     dir
-}
-
-fn present(app: &AppWindow, label: &str) -> bool {
-    ElementHandle::find_by_accessible_label(app, label)
-        .next()
-        .is_some()
-}
-
-fn press(app: &AppWindow, label: &str) {
-    ElementHandle::find_by_accessible_label(app, label)
-        .next()
-        .unwrap_or_else(|| panic!("no element labelled '{label}'"))
-        .invoke_accessible_default_action();
 }
 
 fn type_pin(app: &AppWindow, pin: &str) {

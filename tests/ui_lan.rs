@@ -6,12 +6,15 @@
 use hotseat::net::Timing;
 use hotseat::ui::lan::{self, HostOptions};
 use hotseat::ui::{build, AppWindow, Controller, GameChrome, LanBridge, OmigaBridge, Screen};
-use i_slint_backend_testing::{init_no_event_loop, AccessibleRole, ElementHandle, ElementQuery};
+use i_slint_backend_testing::{init_no_event_loop, AccessibleRole, ElementQuery};
 use slint::ComponentHandle;
 use std::cell::RefCell;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
+
+mod common;
+use common::press;
 
 struct Device {
     app: AppWindow,
@@ -52,13 +55,6 @@ fn labels(app: &AppWindow, prefix: &str) -> Vec<String> {
 
 fn all_labels(app: &AppWindow) -> Vec<String> {
     labels(app, "")
-}
-
-fn press(app: &AppWindow, label: &str) {
-    ElementHandle::find_by_accessible_label(app, label)
-        .next()
-        .unwrap_or_else(|| panic!("no element labelled '{label}'"))
-        .invoke_accessible_default_action();
 }
 
 /// Takes in both devices' net events until `done` holds (10 s at most).

@@ -4,29 +4,12 @@
 
 use hotseat::ui::mobile::{go_back, resume, suspend, Back};
 use hotseat::ui::{build, AppWindow, OmigaBridge, Screen};
-use i_slint_backend_testing::{init_no_event_loop, AccessibleRole, ElementHandle, ElementQuery};
+use i_slint_backend_testing::{init_no_event_loop, AccessibleRole, ElementQuery};
 use slint::platform::{Key, WindowEvent};
 use slint::{ComponentHandle, LogicalSize};
-use std::path::PathBuf;
 
-fn temp_data(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hotseat-mobile-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn present(app: &AppWindow, label: &str) -> bool {
-    ElementHandle::find_by_accessible_label(app, label)
-        .next()
-        .is_some()
-}
-
-fn press(app: &AppWindow, label: &str) {
-    ElementHandle::find_by_accessible_label(app, label)
-        .next()
-        .unwrap_or_else(|| panic!("no element labelled '{label}'"))
-        .invoke_accessible_default_action();
-}
+mod common;
+use common::{present, press, temp_data};
 
 /// Starts a two-player game of `game` from the home screen, as a player would.
 fn start(app: &AppWindow, game: &str) {

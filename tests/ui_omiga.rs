@@ -6,6 +6,9 @@ use hotseat::ui::{build, AppWindow, GameChrome, OmigaBridge, Screen};
 use i_slint_backend_testing::{init_no_event_loop, AccessibleRole, ElementHandle, ElementQuery};
 use slint::{ComponentHandle, Model};
 
+mod common;
+use common::press;
+
 /// Every accessible label on screen that starts with `prefix`, in tree order.
 fn labels(app: &AppWindow, prefix: &str) -> Vec<String> {
     let prefix = prefix.to_string();
@@ -27,13 +30,6 @@ fn labels(app: &AppWindow, prefix: &str) -> Vec<String> {
             }
             seen
         })
-}
-
-fn press(app: &AppWindow, label: &str) {
-    ElementHandle::find_by_accessible_label(app, label)
-        .next()
-        .unwrap_or_else(|| panic!("no element labelled '{label}'"))
-        .invoke_accessible_default_action();
 }
 
 fn press_first(app: &AppWindow, prefix: &str) -> String {

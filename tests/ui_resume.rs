@@ -4,28 +4,12 @@
 #![cfg(feature = "ui")]
 
 use hotseat::ui::{build, AppWindow, GameChrome, Screen};
-use i_slint_backend_testing::{init_no_event_loop, ElementHandle, ElementQuery};
+use i_slint_backend_testing::{init_no_event_loop, ElementQuery};
 use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
 
-fn temp_data(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hotseat-resume-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn present(app: &AppWindow, label: &str) -> bool {
-    ElementHandle::find_by_accessible_label(app, label)
-        .next()
-        .is_some()
-}
-
-fn press(app: &AppWindow, label: &str) {
-    ElementHandle::find_by_accessible_label(app, label)
-        .next()
-        .unwrap_or_else(|| panic!("no element labelled '{label}'"))
-        .invoke_accessible_default_action();
-}
+mod common;
+use common::{present, press, temp_data};
 
 /// The Ovo board as a screen reader reads it: the 36 cell labels, a1 to f6.
 fn board(app: &AppWindow) -> Vec<String> {

@@ -2,29 +2,12 @@
 //! screen reader reads, press them, and check what changed.
 #![cfg(feature = "ui")]
 
-use hotseat::ui::{build, AppWindow, GameChrome, Screen};
-use i_slint_backend_testing::{init_no_event_loop, ElementHandle};
+use hotseat::ui::{build, GameChrome, Screen};
+use i_slint_backend_testing::init_no_event_loop;
 use slint::{ComponentHandle, Model};
-use std::path::PathBuf;
 
-fn temp_data(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hotseat-ui-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn present(app: &AppWindow, label: &str) -> bool {
-    ElementHandle::find_by_accessible_label(app, label)
-        .next()
-        .is_some()
-}
-
-fn press(app: &AppWindow, label: &str) {
-    let button = ElementHandle::find_by_accessible_label(app, label)
-        .next()
-        .unwrap_or_else(|| panic!("no element labelled '{label}'"));
-    button.invoke_accessible_default_action();
-}
+mod common;
+use common::{present, press, temp_data};
 
 #[test]
 fn home_to_setup_and_back() {
