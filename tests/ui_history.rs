@@ -32,30 +32,8 @@ fn people() -> Vec<Player> {
 #[test]
 fn finished_games_are_listed_opened_and_counted() {
     init_no_event_loop();
-    let dir = std::env::temp_dir().join(format!("hotseat-history-ui-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let players = ["Anna", "Boris"]
-        .iter()
-        .enumerate()
-        .map(|(i, n)| Player {
-            name: n.to_string(),
-            color: i as u8,
-            kind: SeatKind::Human,
-            level: None,
-        })
-        .collect();
-    let mut s: Session<Ovo> = Session::start(
-        Params::new().with("players", 2).with("first", 0),
-        players,
-        Sharing::PassAndPlay,
-    )
-    .unwrap();
-    s.reveal();
-    s.act(0, &"b1-b2".parse().unwrap()).unwrap();
-    s.reveal();
-    // Boris calls «Ovo!» too early: a wrong call loses a 2-player game.
-    s.act(1, &"ovo".parse().unwrap()).unwrap();
-    history::record(&dir, s.finished(1_795_910_400, Some(95)).unwrap()).unwrap();
+    let dir = temp_data("list");
+    a_finished_ovo_game(&dir);
 
     let (app, _c) = build(Some(dir)).unwrap();
     app.invoke_set_language("en".into());

@@ -4,20 +4,17 @@
 #![cfg(feature = "ui")]
 
 use hotseat::ui::{build, AppWindow, GameChrome, IotaBridge, Screen};
-use i_slint_backend_testing::{init_no_event_loop, ElementHandle, ElementQuery};
+use i_slint_backend_testing::{init_no_event_loop, ElementHandle};
 use slint::ComponentHandle;
 
 mod common;
 use common::{press, temp_data};
 
 /// Every accessible label in the element tree.
+/// Every label on screen once, sorted.
 fn labels(app: &AppWindow) -> Vec<String> {
-    ElementQuery::from_root(app)
-        .match_descendants()
-        .find_all()
+    common::labels(app)
         .into_iter()
-        .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
-        .filter(|l| !l.is_empty())
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()
         .collect()
