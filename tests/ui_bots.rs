@@ -244,15 +244,13 @@ fn the_omiga_app_places_during_play_and_keeps_its_hand_face_down() {
     for _ in 0..3 {
         app.global::<OmigaBridge>().invoke_tick();
     }
-    let filled = |c: &Rc<RefCell<Controller>>| {
-        c.borrow_mut()
-            .table_as::<omiga::OmigaTable>()
-            .unwrap()
-            .session()
-            .game()
-            .table()
-            .count()
+    // The cards on the table, and every action played so far.
+    let state = |c: &Rc<RefCell<Controller>>| {
+        let mut c = c.borrow_mut();
+        let session = c.table_as::<omiga::OmigaTable>().unwrap().session();
+        (session.game().table().count(), session.actions().to_vec())
     };
+    let filled = |c: &Rc<RefCell<Controller>>| state(c).0;
     let before = filled(&c);
     // The person's hand is at the bottom, face up; the app's is face down.
     let all = labels(&app);
@@ -273,14 +271,7 @@ fn the_omiga_app_places_during_play_and_keeps_its_hand_face_down() {
     );
     // Tapping the app's hand is refused.
     app.global::<OmigaBridge>().invoke_tap_hand(1, 0, false);
-    let acted = |c: &Rc<RefCell<Controller>>| {
-        c.borrow_mut()
-            .table_as::<omiga::OmigaTable>()
-            .unwrap()
-            .session()
-            .actions()
-            .to_vec()
-    };
+    let acted = |c: &Rc<RefCell<Controller>>| state(c).1;
     let so_far = acted(&c).len();
     bots::wake_paced();
     // The deal is random: its next move is a placement, or a discard when no card fits.

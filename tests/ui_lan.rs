@@ -6,7 +6,7 @@
 use hotseat::net::Timing;
 use hotseat::ui::lan::{self, HostOptions};
 use hotseat::ui::{build, AppWindow, Controller, GameChrome, LanBridge, OmigaBridge, Screen};
-use i_slint_backend_testing::{init_no_event_loop, AccessibleRole, ElementQuery};
+use i_slint_backend_testing::init_no_event_loop;
 use slint::ComponentHandle;
 use std::cell::RefCell;
 use std::net::{Ipv4Addr, SocketAddr};
@@ -14,7 +14,7 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::press;
+use common::{labels_starting, press};
 
 struct Device {
     app: AppWindow,
@@ -32,29 +32,8 @@ fn device() -> Device {
     Device { app, c }
 }
 
-fn labels(app: &AppWindow, prefix: &str) -> Vec<String> {
-    let prefix = prefix.to_string();
-    ElementQuery::from_root(app)
-        .match_descendants()
-        .match_predicate(move |e| {
-            e.accessible_role()
-                .is_some_and(|r| r != AccessibleRole::None)
-                && e.accessible_label()
-                    .is_some_and(|l| l.starts_with(prefix.as_str()))
-        })
-        .find_all()
-        .into_iter()
-        .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
-        .fold(Vec::new(), |mut seen, l| {
-            if !seen.contains(&l) {
-                seen.push(l);
-            }
-            seen
-        })
-}
-
 fn all_labels(app: &AppWindow) -> Vec<String> {
-    labels(app, "")
+    labels_starting(app, "")
 }
 
 /// Takes in both devices' net events until `done` holds (10 s at most).
@@ -94,7 +73,7 @@ fn pair(seed: u64) -> (Device, Device) {
     let (addr, code) = lan::host_info(&host.c.borrow()).expect("hosting");
     let bridge = host.app.global::<LanBridge>();
     assert_eq!(bridge.get_code(), code.as_str());
-    assert!(!labels(&host.app, &format!("Join code {code}")).is_empty());
+    assert!(!labels_starting(&host.app, &format!("Join code {code}")).is_empty());
 
     let client = device();
     client.app.invoke_open_game("omiga".into());
@@ -137,12 +116,12 @@ fn pair(seed: u64) -> (Device, Device) {
 /// Selects the first card of `side` with a legal cell (highlighted from the rules core)
 /// and returns that cell's label.
 fn select_playable(app: &AppWindow, side: &str) -> Option<String> {
-    let count = labels(app, &format!("{side} card ")).len();
+    let count = labels_starting(app, &format!("{side} card ")).len();
     for i in 0..count {
         for _ in 0..2 {
-            let label = labels(app, &format!("{side} card "))[i].clone();
+            let label = labels_starting(app, &format!("{side} card "))[i].clone();
             press(app, &label);
-            if let Some(cell) = labels(app, "x ")
+            if let Some(cell) = labels_starting(app, "x ")
                 .into_iter()
                 .find(|l| l.contains(&format!("{side} may place here")))
             {
@@ -165,13 +144,13 @@ fn pairing_then_placements_appear_on_the_other_device_and_hands_stay_private() {
     // Each device shows its own seat at the bottom: the host White, the client Black.
     assert_eq!(host.app.global::<OmigaBridge>().get_near_seat(), 0);
     assert_eq!(client.app.global::<OmigaBridge>().get_near_seat(), 1);
-    let white_cards = labels(&host.app, "White card ");
-    let black_cards = labels(&client.app, "Black card ");
+    let white_cards = labels_starting(&host.app, "White card ");
+    let black_cards = labels_starting(&client.app, "Black card ");
     assert!(!white_cards.is_empty() && !black_cards.is_empty());
     // The other hand is only backs with its size, on both devices.
-    assert!(labels(&host.app, "Black card ").is_empty());
-    assert!(labels(&client.app, "White card ").is_empty());
-    assert!(!labels(&client.app, "Other phone's hand: ").is_empty());
+    assert!(labels_starting(&host.app, "Black card ").is_empty());
+    assert!(labels_starting(&client.app, "White card ").is_empty());
+    assert!(!labels_starting(&client.app, "Other phone's hand: ").is_empty());
     let secret = |cards: &[String]| -> Vec<String> {
         cards
             .iter()
@@ -184,10 +163,10 @@ fn pairing_then_placements_appear_on_the_other_device_and_hands_stay_private() {
     let cell = select_playable(&host.app, "White").expect("White has a move");
     press(&host.app, &cell);
     let at = cell_prefix(&cell);
-    let placed = labels(&host.app, &at);
+    let placed = labels_starting(&host.app, &at);
     assert!(placed[0].contains("white card"), "{placed:?}");
     pump(&[&host, &client], "client sees White's card", || {
-        labels(&client.app, &at)
+        labels_starting(&client.app, &at)
             .first()
             .is_some_and(|l| l.contains("white card"))
     });
@@ -197,12 +176,12 @@ fn pairing_then_placements_appear_on_the_other_device_and_hands_stay_private() {
     press(&client.app, &cell);
     let at = cell_prefix(&cell);
     pump(&[&host, &client], "host sees Black's card", || {
-        labels(&host.app, &at)
+        labels_starting(&host.app, &at)
             .first()
             .is_some_and(|l| l.contains("black card"))
     });
     pump(&[&host, &client], "client's card confirmed", || {
-        labels(&client.app, &at)
+        labels_starting(&client.app, &at)
             .first()
             .is_some_and(|l| l.contains("black card") && !l.contains("waiting"))
     });
@@ -226,10 +205,10 @@ fn pairing_then_placements_appear_on_the_other_device_and_hands_stay_private() {
 #[test]
 fn a_placement_the_host_rejects_snaps_back_with_the_reason() {
     let (host, client) = pair(11);
-    let before = labels(&client.app, "Black card ").len();
+    let before = labels_starting(&client.app, "Black card ").len();
     // Select a card, then tap a cell the core does not offer: the host refuses it.
     let cell = select_playable(&client.app, "Black").expect("Black has a move");
-    let bad = labels(&client.app, "x ")
+    let bad = labels_starting(&client.app, "x ")
         .into_iter()
         .find(|l| l.contains("empty") && !l.contains("may place here"))
         .expect("an empty cell no card may go to");
@@ -241,9 +220,9 @@ fn a_placement_the_host_rejects_snaps_back_with_the_reason() {
     let reason = client.app.global::<GameChrome>().get_message().to_string();
     assert!(!reason.is_empty());
     // The card is back in hand, the cell empty, on both devices.
-    assert_eq!(labels(&client.app, "Black card ").len(), before);
-    assert!(labels(&client.app, &at)[0].contains("empty"));
-    assert!(labels(&host.app, &at)[0].contains("empty"));
+    assert_eq!(labels_starting(&client.app, "Black card ").len(), before);
+    assert!(labels_starting(&client.app, &at)[0].contains("empty"));
+    assert!(labels_starting(&host.app, &at)[0].contains("empty"));
     // The near player's note shows the same reason.
     assert_eq!(
         client.app.global::<OmigaBridge>().get_black_note(),
@@ -259,11 +238,11 @@ fn a_dropped_connection_pauses_both_and_resumes_where_it_was() {
     press(&host.app, &cell);
     let at = cell_prefix(&cell);
     pump(&[&host, &client], "client sees the card", || {
-        labels(&client.app, &at)
+        labels_starting(&client.app, &at)
             .first()
             .is_some_and(|l| l.contains("white card"))
     });
-    let board_before = labels(&client.app, "x ");
+    let board_before = labels_starting(&client.app, "x ");
 
     lan::drop_connection(&mut client.c.borrow_mut());
     // The joined device shows the lost connection at once and retries by itself every
@@ -283,11 +262,11 @@ fn a_dropped_connection_pauses_both_and_resumes_where_it_was() {
             };
             let mut now = seen.get();
             if paused(&client) && !now[1] {
-                assert!(!labels(&client.app, "Connection lost").is_empty());
+                assert!(!labels_starting(&client.app, "Connection lost").is_empty());
                 now[1] = true;
             }
             if paused(&host) && !now[0] {
-                let card = labels(&host.app, "White card ")[0].clone();
+                let card = labels_starting(&host.app, "White card ")[0].clone();
                 press(&host.app, &card);
                 let message = host.app.global::<GameChrome>().get_message();
                 assert!(message.contains("Connection lost"), "{message}");
@@ -303,7 +282,7 @@ fn a_dropped_connection_pauses_both_and_resumes_where_it_was() {
         client.app.global::<OmigaBridge>().get_paused().is_empty()
             && host.app.global::<OmigaBridge>().get_paused().is_empty()
     });
-    let board_after: Vec<String> = labels(&client.app, "x ")
+    let board_after: Vec<String> = labels_starting(&client.app, "x ")
         .into_iter()
         .map(|l| l.replace(", Black may place here", ""))
         .collect();
@@ -316,7 +295,7 @@ fn a_dropped_connection_pauses_both_and_resumes_where_it_was() {
     press(&client.app, &cell);
     let at = cell_prefix(&cell);
     pump(&[&host, &client], "play goes on after the resume", || {
-        labels(&host.app, &at)
+        labels_starting(&host.app, &at)
             .first()
             .is_some_and(|l| l.contains("black card"))
     });
@@ -354,7 +333,7 @@ fn a_host_heard_on_the_network_is_listed_and_joined_with_its_code() {
     .unwrap();
     let row = format!("Join Ana, Omiga, {addr}");
     pump(&[&host, &client], "the host is listed", || {
-        !labels(&client.app, &row).is_empty()
+        !labels_starting(&client.app, &row).is_empty()
     });
     // Without the code the join is refused with a clear message.
     press(&client.app, &row);

@@ -3,37 +3,14 @@
 #![cfg(feature = "ui")]
 
 use hotseat::ui::{build, AppWindow, GameChrome, OmigaBridge, Screen};
-use i_slint_backend_testing::{init_no_event_loop, AccessibleRole, ElementHandle, ElementQuery};
+use i_slint_backend_testing::{init_no_event_loop, ElementHandle};
 use slint::{ComponentHandle, Model};
 
 mod common;
-use common::press;
-
-/// Every accessible label on screen that starts with `prefix`, in tree order.
-fn labels(app: &AppWindow, prefix: &str) -> Vec<String> {
-    let prefix = prefix.to_string();
-    ElementQuery::from_root(app)
-        .match_descendants()
-        .match_predicate(move |e| {
-            e.accessible_role()
-                .is_some_and(|r| r != AccessibleRole::None)
-                && e.accessible_label()
-                    .is_some_and(|l| l.starts_with(prefix.as_str()))
-        })
-        .find_all()
-        .into_iter()
-        .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
-        // One element may be reached through several of its inner items: count it once.
-        .fold(Vec::new(), |mut seen, l| {
-            if !seen.contains(&l) {
-                seen.push(l);
-            }
-            seen
-        })
-}
+use common::{labels_starting, press};
 
 fn press_first(app: &AppWindow, prefix: &str) -> String {
-    let label = labels(app, prefix)
+    let label = labels_starting(app, prefix)
         .into_iter()
         .next()
         .unwrap_or_else(|| panic!("nothing labelled '{prefix}…'"));
@@ -68,13 +45,13 @@ fn count_down(app: &AppWindow) {
 /// Selects the first card of `side` ("White"/"Black") that has a legal cell and returns
 /// that cell's label, or None when no card of the hand fits.
 fn select_playable(app: &AppWindow, side: &str) -> Option<String> {
-    let cards = labels(app, &format!("{side} card "));
+    let cards = labels_starting(app, &format!("{side} card "));
     for i in 0..cards.len() {
         // As held, then (tapped again) turned.
         for _ in 0..2 {
-            let label = labels(app, &format!("{side} card "))[i].clone();
+            let label = labels_starting(app, &format!("{side} card "))[i].clone();
             press(app, &label);
-            let legal = labels(app, "x ")
+            let legal = labels_starting(app, "x ")
                 .into_iter()
                 .find(|l| l.contains(&format!("{side} may place here")));
             if legal.is_some() {
@@ -90,9 +67,9 @@ fn countdown_then_both_sides_place_with_separate_selections() {
     let app = start("place");
     let chrome = app.global::<GameChrome>();
     // The table shows the two starting cards, read as one item each.
-    assert_eq!(labels(&app, "x ").len(), 90);
-    assert!(labels(&app, "x 4, y 4: white card").len() == 1);
-    assert!(labels(&app, "x 4, y 5: black card").len() == 1);
+    assert_eq!(labels_starting(&app, "x ").len(), 90);
+    assert!(labels_starting(&app, "x 4, y 4: white card").len() == 1);
+    assert!(labels_starting(&app, "x 4, y 5: black card").len() == 1);
     // Nothing may be played during "Ready?".
     press_first(&app, "White card 1/3");
     assert!(chrome.get_message_is_warning());
@@ -104,14 +81,14 @@ fn countdown_then_both_sides_place_with_separate_selections() {
     let black_cell = select_playable(&app, "Black").expect("Black has a move");
     let white_cell = select_playable(&app, "White").expect("White has a move");
     assert_eq!(
-        labels(&app, "Black card ")
+        labels_starting(&app, "Black card ")
             .iter()
             .filter(|l| l.contains("selected"))
             .count(),
         1
     );
     assert_eq!(
-        labels(&app, "White card ")
+        labels_starting(&app, "White card ")
             .iter()
             .filter(|l| l.contains("selected"))
             .count(),
@@ -120,17 +97,17 @@ fn countdown_then_both_sides_place_with_separate_selections() {
     let white_xy = white_cell.split(':').next().unwrap().to_string();
     press(&app, &white_cell);
     assert!(!chrome.get_message_is_warning(), "{}", chrome.get_message());
-    assert!(labels(&app, &format!("{white_xy}: white card")).len() == 1);
-    assert_eq!(labels(&app, "White card ").len(), 2);
+    assert!(labels_starting(&app, &format!("{white_xy}: white card")).len() == 1);
+    assert_eq!(labels_starting(&app, "White card ").len(), 2);
     // Black's selection survived White's placement.
     assert_eq!(
-        labels(&app, "Black card ")
+        labels_starting(&app, "Black card ")
             .iter()
             .filter(|l| l.contains("selected"))
             .count(),
         1
     );
-    let black_legal: Vec<String> = labels(&app, "x ")
+    let black_legal: Vec<String> = labels_starting(&app, "x ")
         .into_iter()
         .filter(|l| l.contains("Black may place here"))
         .collect();
@@ -145,8 +122,8 @@ fn countdown_then_both_sides_place_with_separate_selections() {
     };
     let black_xy = target.split(':').next().unwrap().to_string();
     press(&app, &target);
-    assert!(labels(&app, &format!("{black_xy}: black card")).len() == 1);
-    assert_eq!(labels(&app, "Black card ").len(), 2);
+    assert!(labels_starting(&app, &format!("{black_xy}: black card")).len() == 1);
+    assert_eq!(labels_starting(&app, "Black card ").len(), 2);
 }
 
 #[test]
@@ -168,14 +145,14 @@ fn an_illegal_tap_is_refused_near_the_player() {
     assert!(bridge.get_white_note_warning());
     assert_eq!(bridge.get_black_note(), "");
     assert_eq!(
-        labels(&app, "White card ").len(),
+        labels_starting(&app, "White card ").len(),
         3,
         "the card stays in hand"
     );
     // Tapping the selected card again turns it.
     let turned = press_first(&app, "White card 1/3");
     assert!(turned.contains("selected"));
-    assert!(labels(&app, "White card 1/3")
+    assert!(labels_starting(&app, "White card 1/3")
         .iter()
         .any(|l| l.contains("turned")));
 }
@@ -185,15 +162,15 @@ fn each_hand_shows_only_its_own_cards_and_no_deck() {
     let app = start("secret");
     count_down(&app);
     let bridge = app.global::<OmigaBridge>();
-    let white = labels(&app, "White card ");
-    let black = labels(&app, "Black card ");
+    let white = labels_starting(&app, "White card ");
+    let black = labels_starting(&app, "Black card ");
     assert_eq!((white.len(), black.len()), (3, 3));
     assert_eq!(bridge.get_white_hand().row_count(), 3);
     assert_eq!(bridge.get_black_hand().row_count(), 3);
     // Both hands are labelled as lists for their owners; nothing else names a hand card.
-    assert!(labels(&app, "Player 1's hand").len() == 1);
-    assert!(labels(&app, "Player 2's hand").len() == 1);
-    assert!(labels(&app, "card").is_empty());
+    assert!(labels_starting(&app, "Player 1's hand").len() == 1);
+    assert!(labels_starting(&app, "Player 2's hand").len() == 1);
+    assert!(labels_starting(&app, "card").is_empty());
     // Deck contents are never on screen: only the counts.
     assert_eq!(bridge.get_white_deck(), "32 in deck");
 }
@@ -236,15 +213,15 @@ fn a_whole_game_ends_with_a_result_and_a_rematch() {
     press(&app, "x 0, y 0: empty");
     assert!(
         chrome.get_message().contains("over")
-            || labels(&app, "x 0, y 0:")
+            || labels_starting(&app, "x 0, y 0:")
                 .iter()
                 .all(|l| !l.contains("empty"))
     );
-    assert_eq!(labels(&app, "Home").len(), 1);
+    assert_eq!(labels_starting(&app, "Home").len(), 1);
     press(&app, "Rematch");
     assert!(!bridge.get_over());
     assert_eq!(bridge.get_countdown(), 3);
-    assert_eq!(labels(&app, "White card ").len(), 3);
+    assert_eq!(labels_starting(&app, "White card ").len(), 3);
     press(&app, "Leave the game");
     assert_eq!(app.get_screen(), Screen::Home);
 }
@@ -255,7 +232,7 @@ fn a_pointer_tap_repeated_at_once_is_not_a_turn() {
     app.window().set_size(slint::LogicalSize::new(412., 915.));
     count_down(&app);
     // Where the card is, found once, so that two taps follow each other at once.
-    let label = labels(&app, "White card 1/3")
+    let label = labels_starting(&app, "White card 1/3")
         .into_iter()
         .next()
         .expect("the card");
@@ -280,10 +257,10 @@ fn a_pointer_tap_repeated_at_once_is_not_a_turn() {
     // (docs/omiga-touch.md): the echo must not turn the card.
     tap();
     tap();
-    let now = &labels(&app, "White card 1/3")[0];
+    let now = &labels_starting(&app, "White card 1/3")[0];
     assert!(now.contains("selected") && !now.contains("turned"), "{now}");
     // A deliberate second tap, a moment later, turns it.
     std::thread::sleep(std::time::Duration::from_millis(300));
     tap();
-    assert!(labels(&app, "White card 1/3")[0].contains("turned"));
+    assert!(labels_starting(&app, "White card 1/3")[0].contains("turned"));
 }

@@ -624,21 +624,7 @@ fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
                     false,
                 );
             }
-            HostEvent::RematchOffered => {
-                if let Some(g) = lan.game.as_mut() {
-                    g.rematch_offered = true;
-                }
-                play::show_message(
-                    app,
-                    &tr(
-                        language,
-                        "The other player asks for a rematch",
-                        "Соперник предлагает реванш",
-                        "",
-                    ),
-                    false,
-                );
-            }
+            HostEvent::RematchOffered => rematch_offered(app, lan, language),
             HostEvent::Ended { reason } => end(app, lan, &reason, language),
             HostEvent::Notice(reason) => {
                 if lan.game.is_some() {
@@ -683,21 +669,7 @@ fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
                     g.set_view(view);
                 }
             }
-            ClientEvent::RematchOffered => {
-                if let Some(g) = lan.game.as_mut() {
-                    g.rematch_offered = true;
-                }
-                play::show_message(
-                    app,
-                    &tr(
-                        language,
-                        "The other player asks for a rematch",
-                        "Соперник предлагает реванш",
-                        "",
-                    ),
-                    false,
-                );
-            }
+            ClientEvent::RematchOffered => rematch_offered(app, lan, language),
             ClientEvent::Error(reason) => play::show_message(app, &reason, true),
             ClientEvent::Ended(reason) => end(app, lan, &reason, language),
             ClientEvent::Lost(reason) => {
@@ -769,6 +741,23 @@ fn come_back(lan: &Lan, old: Client) {
             Err(_) => thread::sleep(Duration::from_secs(1)),
         }
     });
+}
+
+/// The other device asks for a rematch (host or client alike).
+fn rematch_offered(app: &AppWindow, lan: &mut Lan, language: &str) {
+    if let Some(g) = lan.game.as_mut() {
+        g.rematch_offered = true;
+    }
+    play::show_message(
+        app,
+        &tr(
+            language,
+            "The other player asks for a rematch",
+            "Соперник предлагает реванш",
+            "",
+        ),
+        false,
+    );
 }
 
 fn end(app: &AppWindow, lan: &mut Lan, reason: &str, language: &str) {

@@ -374,6 +374,35 @@ impl OvoTable {
         self.reveal = None;
     }
 
+    /// Starts the flight of the egg `action` moved (a person's move or the app's alike);
+    /// `before` is how its cell looked to everyone before the move.
+    fn fly(&mut self, action: &OvoAction, before: Option<CellView>, happened: &Happened) {
+        let (Some((path, jump)), Happened::Moved { flipped, .. }) = (move_path(action), happened)
+        else {
+            return;
+        };
+        let (hidden, color, symbol) = match before {
+            Some(CellView::Visible { seat, symbol }) => (
+                false,
+                self.session
+                    .players()
+                    .get(seat)
+                    .map_or(0, |p| p.color as i32),
+                symbol_char(symbol),
+            ),
+            _ => (true, 0, ""),
+        };
+        self.flight = Some(Flight {
+            path,
+            hidden,
+            color,
+            symbol,
+            flip: *flipped,
+            jump,
+        });
+        self.flight_pending.set(true);
+    }
+
     fn play(&mut self, seat: Seat, action: OvoAction, language: &str) -> Note {
         let action = if self.declare_after {
             action.with_ovo()
@@ -381,47 +410,12 @@ impl OvoTable {
             action
         };
         // What the moving egg looked like to everyone before the move.
-        let start = match &action {
-            OvoAction::Step { from, to, .. } => Some((*from, vec![*from, *to], false)),
-            OvoAction::Jump { from, landings, .. } => {
-                let mut path = vec![*from];
-                path.extend(landings.iter().copied());
-                Some((*from, path, true))
-            }
-            _ => None,
-        };
-        let before = start
-            .as_ref()
-            .and_then(|(from, _, _)| self.session.view(seat).map(|v| v.cell(*from)));
+        let before = move_path(&action)
+            .and_then(|(path, _)| path.first().copied())
+            .and_then(|from| self.session.view(seat).map(|v| v.cell(from)));
         match self.session.act(seat, &action) {
             Ok(event) => {
-                if let (Some((_, path, jump)), Happened::Moved { flipped, .. }) =
-                    (start, &event.happened)
-                {
-                    let (hidden, color, symbol) = match before {
-                        Some(CellView::Visible {
-                            seat: owner,
-                            symbol,
-                        }) => (
-                            false,
-                            self.session
-                                .players()
-                                .get(owner)
-                                .map_or(0, |p| p.color as i32),
-                            symbol_char(symbol),
-                        ),
-                        _ => (true, 0, ""),
-                    };
-                    self.flight = Some(Flight {
-                        path,
-                        hidden,
-                        color,
-                        symbol,
-                        flip: *flipped,
-                        jump,
-                    });
-                    self.flight_pending.set(true);
-                }
+                self.fly(&action, before, &event.happened);
                 self.clear_selection();
                 self.confirming_ovo = false;
                 if let Happened::Peeked {
@@ -697,6 +691,20 @@ impl OvoTable {
     }
 }
 
+/// The cells a move passes through (its egg's cell, then every landing) and whether it
+/// jumps; `None` for a peek, «Ovo!» or a pass.
+fn move_path(action: &OvoAction) -> Option<(Vec<Cell>, bool)> {
+    match action {
+        OvoAction::Step { from, to, .. } => Some((vec![*from, *to], false)),
+        OvoAction::Jump { from, landings, .. } => {
+            let mut path = vec![*from];
+            path.extend(landings.iter().copied());
+            Some((path, true))
+        }
+        _ => None,
+    }
+}
+
 /// The same move without the declaration (for saying it in words).
 fn strip_ovo(action: &OvoAction) -> OvoAction {
     let mut a = action.clone();
@@ -719,39 +727,8 @@ impl play::Table for OvoTable {
         let before = self.session.game().view(0);
         match self.bots.finish(&mut self.session, reply)? {
             Ok((_seat, action, event)) => {
-                let start = match &action {
-                    OvoAction::Step { from, to, .. } => Some((vec![*from, *to], false)),
-                    OvoAction::Jump { from, landings, .. } => {
-                        let mut path = vec![*from];
-                        path.extend(landings.iter().copied());
-                        Some((path, true))
-                    }
-                    _ => None,
-                };
-                if let (Some((path, jump)), Happened::Moved { flipped, .. }) =
-                    (start, &event.happened)
-                {
-                    let (hidden, color, symbol) = match path.first().map(|c| before.cell(*c)) {
-                        Some(CellView::Visible { seat, symbol }) => (
-                            false,
-                            self.session
-                                .players()
-                                .get(seat)
-                                .map_or(0, |p| p.color as i32),
-                            symbol_char(symbol),
-                        ),
-                        _ => (true, 0, ""),
-                    };
-                    self.flight = Some(Flight {
-                        path,
-                        hidden,
-                        color,
-                        symbol,
-                        flip: *flipped,
-                        jump,
-                    });
-                    self.flight_pending.set(true);
-                }
+                let from = move_path(&action).and_then(|(path, _)| path.first().copied());
+                self.fly(&action, from.map(|c| before.cell(c)), &event.happened);
                 Some((self.describe(&event, &action, language), false))
             }
             Err(e) => Some((e, true)),

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use hotseat::ui::AppWindow;
-use i_slint_backend_testing::{ElementHandle, ElementQuery};
+use i_slint_backend_testing::{AccessibleRole, ElementHandle, ElementQuery};
 use std::path::PathBuf;
 
 /// An empty data folder of this test binary's own for the test `tag`.
@@ -27,6 +27,29 @@ pub fn labels(app: &AppWindow) -> Vec<String> {
         .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
         .filter(|l| !l.is_empty())
         .collect()
+}
+
+/// Every accessible label on screen that starts with `prefix`, once each, in tree order.
+pub fn labels_starting(app: &AppWindow, prefix: &str) -> Vec<String> {
+    let prefix = prefix.to_string();
+    ElementQuery::from_root(app)
+        .match_descendants()
+        .match_predicate(move |e| {
+            e.accessible_role()
+                .is_some_and(|r| r != AccessibleRole::None)
+                && e.accessible_label()
+                    .is_some_and(|l| l.starts_with(prefix.as_str()))
+        })
+        .find_all()
+        .into_iter()
+        .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
+        // One element may be reached through several of its inner items: count it once.
+        .fold(Vec::new(), |mut seen, l| {
+            if !seen.contains(&l) {
+                seen.push(l);
+            }
+            seen
+        })
 }
 
 /// Whether an element reads `label`.
