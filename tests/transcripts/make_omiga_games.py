@@ -12,34 +12,8 @@ Run from the repository root after `cargo build`:
 Regenerate only when the referee's answers are meant to change, and read the diff.
 """
 import random
-import subprocess
 
-BIN = "./target/debug/hotseat"
-
-
-class Referee:
-    def __init__(self):
-        self.p = subprocess.Popen([BIN, "referee"], stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, text=True)
-        self.out = []
-
-    def ask(self, command, record=True):
-        self.p.stdin.write(command + "\n")
-        self.p.stdin.flush()
-        lines = []
-        while True:
-            line = self.p.stdout.readline().rstrip("\n")
-            lines.append(line)
-            if line == "ok" or line.startswith("error"):
-                break
-        if record:
-            self.out.append("> " + command)
-            self.out.extend(lines)
-        return lines
-
-    def close(self):
-        self.p.stdin.close()
-        self.p.wait()
+from referee import Referee
 
 
 def cells(ref):
@@ -94,7 +68,8 @@ def main():
             continue
         key = "behind" if behind else "other"
         if wanted[key] is None:
-            lines.insert(1, f"# It ends: {outcome}" + (" (behind)" if behind else " (on the edge or a draw)"))
+            how = " (behind)" if behind else " (a draw)" if outcome == "draw" else " (on the edge)"
+            lines.insert(1, f"# It ends: {outcome}{how}")
             wanted[key] = lines
         if all(wanted.values()):
             break
