@@ -209,11 +209,13 @@ type Shared = Rc<RefCell<Controller>>;
 /// A change a player makes, applied to the app on screen.
 type Change = fn(&AppWindow, &Shared) -> Result<(), String>;
 
-/// Full frames of the busiest screens, and the frames after one move at phone size.
-pub fn rows(runs: usize) -> Result<Vec<Row>, String> {
+/// Full frames of the busiest screens, and the frames after one move at phone size; of
+/// `only` that scene when given.
+pub fn rows(runs: usize, only: Option<&str>) -> Result<Vec<Row>, String> {
     let mut bench = Bench::new()?;
     let mut rows = Vec::new();
-    for scene in scenes::BUSIEST {
+    let wanted = |scene: &&&str| only.is_none_or(|o| o == **scene);
+    for scene in scenes::BUSIEST.iter().filter(wanted) {
         for device in DEVICES {
             let (app, _controller) = scenes::show(scene)?;
             bench.open(&app, *device)?;
@@ -234,48 +236,38 @@ pub fn rows(runs: usize) -> Result<Vec<Row>, String> {
             app.hide().map_err(|e| e.to_string())?;
         }
         for (what, change) in moves(scene) {
-            let (app, controller) = scenes::show(scene)?;
-            bench.open(&app, DEVICES[0])?;
-            // The move starts from a player's turn at rest, as after any tap: the Ovo
-            // picture has a jump chain under way, which a real turn does not start with.
-            if *scene == "ovo4" && what == "select an egg" {
-                app.global::<OvoBridge>().invoke_cancel();
+            // The same move from the same position, `runs` times: one sample is at the
+            // mercy of whatever else the machine does.
+            let mut samples = Vec::new();
+            for _ in 0..runs {
+                samples.push(one_move(&mut bench, scene, what, change)?);
             }
-            bench.settle();
-            change(&app, &controller)?;
-            let (frames, settled) = bench.settle();
-            let first = frames
-                .first()
-                .copied()
-                .ok_or(format!("{scene}: {what} drew nothing"))?;
-            let times: Vec<Duration> = frames.iter().map(|d| d.time).collect();
-            let worst = stats::max(&times).unwrap_or_default();
-            let dirty = frames.iter().map(|d| d.pixels).max().unwrap_or(0) as f64
-                / bench.screen_pixels() as f64;
-            let total: Duration = times.iter().sum();
+            let firsts: Vec<Duration> = samples.iter().map(|m| m.first).collect();
+            let worsts: Vec<Duration> = samples.iter().map(|m| m.worst).collect();
+            let totals: Vec<Duration> = samples.iter().map(|m| m.total).collect();
+            let first = stats::median(&firsts).ok_or("no move was timed")?;
+            let worst = stats::median(&worsts).ok_or("no move was timed")?;
+            let total = stats::median(&totals).ok_or("no move was timed")?;
+            let m = &samples[0];
             rows.push(
                 Row::new(
                     "frame",
                     format!("{scene}: {what}, phone"),
-                    format!(
-                        "{} first, {} worst",
-                        stats::ms(first.time),
-                        stats::ms(worst)
-                    ),
+                    format!("{} first, {} worst", stats::ms(first), stats::ms(worst)),
                 )
                 .goal("< 8 ms", worst < Duration::from_millis(8))
                 .note(format!(
-                    "{} frame(s), {} in all, largest dirty region {:.0}% of the screen{}",
-                    frames.len(),
+                    "medians of {}; {} frame(s), {} in all, largest dirty region {:.0}% of the screen{}",
+                    samples.len(),
+                    m.frames,
                     stats::ms(total),
-                    dirty * 100.0,
-                    if settled { "" } else { "; never settled" }
+                    m.dirty * 100.0,
+                    if samples.iter().all(|m| m.settled) { "" } else { "; never settled" }
                 )),
             );
-            app.hide().map_err(|e| e.to_string())?;
         }
     }
-    for scene in scenes::SCENES {
+    for scene in scenes::SCENES.iter().filter(wanted) {
         let busy = idle_check(&mut bench, scene)?;
         rows.push(
             Row::new(
@@ -291,6 +283,53 @@ pub fn rows(runs: usize) -> Result<Vec<Row>, String> {
         );
     }
     Ok(rows)
+}
+
+/// The frames one move cost, from the scene at rest until nothing moves any more.
+struct MoveFrames {
+    first: Duration,
+    worst: Duration,
+    total: Duration,
+    frames: usize,
+    /// The largest dirty region, as a share of the screen.
+    dirty: f64,
+    settled: bool,
+}
+
+/// Shows `scene` at phone size, lets it settle, makes the move and times every frame
+/// until the screen is still again.
+fn one_move(
+    bench: &mut Bench,
+    scene: &str,
+    what: &str,
+    change: Change,
+) -> Result<MoveFrames, String> {
+    let (app, controller) = scenes::show(scene)?;
+    bench.open(&app, DEVICES[0])?;
+    // The move starts from a player's turn at rest, as after any tap: the Ovo picture
+    // has a jump chain under way, which a real turn does not start with.
+    if scene == "ovo4" && what == "select an egg" {
+        app.global::<OvoBridge>().invoke_cancel();
+    }
+    bench.settle();
+    change(&app, &controller)?;
+    let (frames, settled) = bench.settle();
+    let times: Vec<Duration> = frames.iter().map(|d| d.time).collect();
+    let first = times
+        .first()
+        .copied()
+        .ok_or(format!("{scene}: {what} drew nothing"))?;
+    let dirty =
+        frames.iter().map(|d| d.pixels).max().unwrap_or(0) as f64 / bench.screen_pixels() as f64;
+    app.hide().map_err(|e| e.to_string())?;
+    Ok(MoveFrames {
+        first,
+        worst: stats::max(&times).unwrap_or_default(),
+        total: times.iter().sum(),
+        frames: frames.len(),
+        dirty,
+        settled,
+    })
 }
 
 /// The moves timed on `scene`: each starts from the scene as staged.

@@ -10,12 +10,13 @@ mod spawned;
 use crate::bench::report::{self, Row};
 use crate::bench::stats;
 
-const USAGE: &str = "usage: hotseat bench [startup|idle|frame|memory|binary|all] [--runs N] [--seconds S] [--markdown]
+const USAGE: &str = "usage: hotseat bench [startup|idle|frame|memory|binary|all] [--runs N] [--seconds S] [--scene NAME] [--markdown]
   startup   process start to first frame: minimal Slint window, home screen, resumed game
   idle      CPU time of each screen left alone for S seconds (default 30), real windows
   memory    peak resident memory of each screen and of the minimal window
   frame     software-renderer frames at phone and tablet size, and the frames of one move
   binary    size of this executable
+  --scene   frame only that scene (home, cover, ovo4, iota-crowded, omiga-late, …), e.g. under perf
 startup, idle and memory open real windows: run under a desktop or Xvfb (DISPLAY=:97).";
 
 struct Options {
@@ -23,6 +24,8 @@ struct Options {
     runs: usize,
     seconds: u64,
     markdown: bool,
+    /// The frame bench's one scene, for profiling it alone.
+    scene: Option<String>,
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
@@ -31,6 +34,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         runs: 7,
         seconds: 30,
         markdown: false,
+        scene: None,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -45,6 +49,16 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--runs" => o.runs = number(1000)? as usize,
             "--seconds" => o.seconds = number(3600)?,
             "--markdown" => o.markdown = true,
+            "--scene" => {
+                let name = it.next().ok_or("--scene needs a scene name")?;
+                if !scenes::SCENES.contains(&name.as_str()) {
+                    return Err(format!(
+                        "unknown scene '{name}': one of {}",
+                        scenes::SCENES.join(", ")
+                    ));
+                }
+                o.scene = Some(name.clone());
+            }
             "startup" | "idle" | "frame" | "memory" | "binary" | "all" => o.which = arg.clone(),
             "--help" | "-h" => return Err(USAGE.into()),
             other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
@@ -76,7 +90,7 @@ pub fn command(args: &[String]) -> Result<(), String> {
         rows.extend(spawned::observe(seconds)?);
     }
     if all || o.which == "frame" || o.which == "idle" {
-        let frame_rows = frame::rows(o.runs)?;
+        let frame_rows = frame::rows(o.runs, o.scene.as_deref())?;
         // `idle` alone wants only the headless checks from the frame bench.
         rows.extend(frame_rows.into_iter().filter(|r| all || r.bench == o.which));
     }
@@ -152,6 +166,8 @@ mod tests {
             (o.which.as_str(), o.runs, o.seconds, o.markdown),
             ("idle", 3, 5, true)
         );
+        let o = parse(&args("frame --scene ovo4")).expect("valid");
+        assert_eq!(o.scene.as_deref(), Some("ovo4"));
     }
 
     #[test]
@@ -163,6 +179,8 @@ mod tests {
             "--seconds -1",
             "speed",
             "--fast",
+            "frame --scene",
+            "frame --scene chess",
         ] {
             let e = parse(&args(bad)).err().unwrap_or_default();
             assert!(!e.is_empty(), "{bad} was accepted");
