@@ -21,6 +21,21 @@ slint::slint! {
 /// The line a child prints when its first frame is on screen, before the wall-clock
 /// nanoseconds since the Unix epoch.
 pub const FIRST_FRAME: &str = "first-frame";
+/// The line a child prints, likewise, once its window is built and before it is shown:
+/// what comes before is process start, the platform and the UI's elements; what comes
+/// after is the renderer's first frame.
+pub const BUILT: &str = "built";
+
+/// Prints `label` and the wall clock in nanoseconds since the Unix epoch.
+fn stamp(label: &str) {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let mut out = std::io::stdout();
+    let _ = writeln!(out, "{label} {now}");
+    let _ = out.flush();
+}
 
 /// A child that never draws (no display, a broken driver) gives up after this long.
 const WATCHDOG: Duration = Duration::from_secs(30);
@@ -58,16 +73,11 @@ pub fn run(mode: &str, first_frame: bool) -> Result<(), String> {
         }
     };
     if first_frame {
+        stamp(BUILT);
         window
             .set_rendering_notifier(|state, _| {
                 if matches!(state, RenderingState::AfterRendering) {
-                    let now = SystemTime::now()
-                        .duration_since(UNIX_EPOCH)
-                        .map(|d| d.as_nanos())
-                        .unwrap_or(0);
-                    let mut out = std::io::stdout();
-                    let _ = writeln!(out, "{FIRST_FRAME} {now}");
-                    let _ = out.flush();
+                    stamp(FIRST_FRAME);
                     std::process::exit(0);
                 }
             })

@@ -2,7 +2,7 @@
 //! frame, peak memory, and CPU time while nobody touches the screen. Each spawns this
 //! same binary as `hotseat bench --child …` (see `child.rs`).
 
-use super::child::FIRST_FRAME;
+use super::child::{BUILT, FIRST_FRAME};
 use super::scenes;
 use crate::bench::report::Row;
 use crate::bench::{procfs, stats};
@@ -73,9 +73,16 @@ fn write_save(dir: &Path) -> Result<(), String> {
     crate::store::saves::save(dir, &saved).map_err(|e| format!("{}: {e}", dir.display()))
 }
 
+/// One start: process start to the window built, and to its first presented frame.
+#[derive(Debug, Clone, Copy)]
+struct Start {
+    built: Duration,
+    first_frame: Duration,
+}
+
 /// Process start to first presented frame of `mode`, once; a start that never reaches the
 /// display (an X server busy with other clients may refuse one) is retried twice.
-fn first_frame(mode: &str, data: &Path) -> Result<Duration, String> {
+fn first_frame(mode: &str, data: &Path) -> Result<Start, String> {
     let mut tried = first_frame_once(mode, data);
     for _ in 0..2 {
         if tried.is_ok() {
@@ -86,25 +93,36 @@ fn first_frame(mode: &str, data: &Path) -> Result<Duration, String> {
     tried
 }
 
-fn first_frame_once(mode: &str, data: &Path) -> Result<Duration, String> {
+fn first_frame_once(mode: &str, data: &Path) -> Result<Start, String> {
     let before = SystemTime::now();
     let out = child(mode, data, true)?
         .stdout(Stdio::piped())
         .output()
         .map_err(|e| format!("cannot start the app: {e}"))?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    let nanos: u128 = text
-        .lines()
-        .find_map(|l| l.strip_prefix(FIRST_FRAME)?.trim().parse().ok())
-        .ok_or_else(|| format!("{mode}: no first frame ({})", out.status))?;
     let start = before
         .duration_since(UNIX_EPOCH)
         .map_err(|e| e.to_string())?
         .as_nanos();
-    let elapsed = nanos.checked_sub(start).ok_or("the clock went backwards")?;
-    Ok(Duration::from_nanos(
-        u64::try_from(elapsed).unwrap_or(u64::MAX),
-    ))
+    read_start(&String::from_utf8_lossy(&out.stdout), start)
+        .map_err(|e| format!("{mode}: {e} ({})", out.status))
+}
+
+/// The child's stamps in `text`, as times since `start` (nanoseconds since the epoch).
+fn read_start(text: &str, start: u128) -> Result<Start, String> {
+    let since_start = |label: &str| -> Result<Duration, String> {
+        let nanos: u128 = text
+            .lines()
+            .find_map(|l| l.strip_prefix(label)?.trim().parse().ok())
+            .ok_or_else(|| format!("no '{label}' line"))?;
+        let elapsed = nanos.checked_sub(start).ok_or("the clock went backwards")?;
+        Ok(Duration::from_nanos(
+            u64::try_from(elapsed).unwrap_or(u64::MAX),
+        ))
+    };
+    Ok(Start {
+        built: since_start(BUILT)?,
+        first_frame: since_start(FIRST_FRAME)?,
+    })
 }
 
 /// Start-up: the floor, the home screen and a resumed game, `runs` times each, interleaved
@@ -129,9 +147,25 @@ pub fn startup(runs: usize) -> Result<Vec<Row>, String> {
             samples[i].push(first_frame(mode, data)?);
         }
     }
+    let median_of = |s: &Vec<Start>, part: fn(&Start) -> Duration| {
+        stats::median(&s.iter().map(part).collect::<Vec<_>>()).unwrap_or_default()
+    };
     let medians: Vec<Duration> = samples
         .iter()
-        .map(|s| stats::median(s).unwrap_or_default())
+        .map(|s| median_of(s, |s| s.first_frame))
+        .collect();
+    // Where the time goes: building the window, then drawing its first frame.
+    let parts: Vec<String> = samples
+        .iter()
+        .map(|s| {
+            let built = median_of(s, |s| s.built);
+            let drawn = median_of(s, |s| s.first_frame.saturating_sub(s.built));
+            format!(
+                "window built at {}, first frame {} later",
+                stats::ms(built),
+                stats::ms(drawn)
+            )
+        })
         .collect();
     let floor = medians[0];
     let renderer =
@@ -139,20 +173,21 @@ pub fn startup(runs: usize) -> Result<Vec<Row>, String> {
     Ok(modes
         .iter()
         .zip(&medians)
+        .zip(&parts)
         .enumerate()
-        .map(|(i, ((_, _, what), median))| {
+        .map(|(i, (((_, _, what), median), parts))| {
             let row = Row::new(
                 "startup",
                 format!("process start → first frame: {what}"),
                 stats::ms(*median),
             )
-            .note(format!("median of {runs}; {renderer}"));
+            .note(format!("median of {runs}; {parts}; {renderer}"));
             if i == 0 {
                 row
             } else {
                 let r = median.as_secs_f64() / floor.as_secs_f64().max(1e-9);
                 row.goal("≤ 1.2× floor", r <= 1.2).note(format!(
-                    "{} the floor; median of {runs}; {renderer}",
+                    "{} the floor; median of {runs}; {parts}; {renderer}",
                     stats::ratio(*median, floor)
                 ))
             }
@@ -232,4 +267,26 @@ pub fn observe(seconds: u64) -> Result<Vec<Row>, String> {
     }
     rows.sort_by(|a, b| a.bench.cmp(&b.bench));
     Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_childs_stamps_become_times_since_its_start() {
+        let text = "built 1000250000\nfirst-frame 1000900000\n";
+        let s = read_start(text, 1_000_000_000).expect("both stamps");
+        assert_eq!(s.built, Duration::from_millis(250));
+        assert_eq!(s.first_frame, Duration::from_millis(900));
+    }
+
+    #[test]
+    fn a_child_that_never_drew_or_ran_backwards_is_an_error() {
+        assert!(read_start("built 1000250000\n", 1_000_000_000)
+            .unwrap_err()
+            .contains("first-frame"));
+        assert!(read_start("built 5\nfirst-frame 6\n", 1_000_000_000).is_err());
+        assert!(read_start("first-frame soon\nbuilt 1000250000\n", 1_000_000_000).is_err());
+    }
 }
