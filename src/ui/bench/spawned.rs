@@ -275,7 +275,7 @@ mod tests {
 
     #[test]
     fn a_childs_stamps_become_times_since_its_start() {
-        let text = "built 1000250000\nfirst-frame 1000900000\n";
+        let text = "built 1250000000\nfirst-frame 1900000000\n";
         let s = read_start(text, 1_000_000_000).expect("both stamps");
         assert_eq!(s.built, Duration::from_millis(250));
         assert_eq!(s.first_frame, Duration::from_millis(900));
@@ -283,10 +283,10 @@ mod tests {
 
     #[test]
     fn a_child_that_never_drew_or_ran_backwards_is_an_error() {
-        assert!(read_start("built 1000250000\n", 1_000_000_000)
+        assert!(read_start("built 1250000000\n", 1_000_000_000)
             .unwrap_err()
             .contains("first-frame"));
         assert!(read_start("built 5\nfirst-frame 6\n", 1_000_000_000).is_err());
-        assert!(read_start("first-frame soon\nbuilt 1000250000\n", 1_000_000_000).is_err());
+        assert!(read_start("first-frame soon\nbuilt 1250000000\n", 1_000_000_000).is_err());
     }
 }
