@@ -19,7 +19,7 @@ const USAGE_HEAD: &str = "usage:
   hotseat screenshot SCREEN [--size WxH] [--lang en|ru] [--theme light|dark|high-contrast]
                                [--cvd deuteranopia|protanopia|tritanopia] [--out FILE]
   hotseat screenshot --all DIR every screen at phone and tablet sizes, both orientations
-  hotseat bench [startup|idle|frame|memory|binary|all] [--runs N] [--seconds S] [--markdown]
+  hotseat bench [startup|idle|frame|memory|binary|all] [--runs N] [--seconds S] [--scene NAME] [--markdown]
                                start-up, idle CPU, frame times, memory, binary size (docs/performance.md)";
 
 fn usage() -> String {
