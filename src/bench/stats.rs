@@ -15,6 +15,11 @@ pub fn median(samples: &[Duration]) -> Option<Duration> {
     }
 }
 
+/// The median of one part of each sample, as [`median`]; `None` if empty.
+pub fn median_by<T>(samples: &[T], part: impl Fn(&T) -> Duration) -> Option<Duration> {
+    median(&samples.iter().map(part).collect::<Vec<_>>())
+}
+
 /// The largest of `samples`; `None` if empty.
 pub fn max(samples: &[Duration]) -> Option<Duration> {
     samples.iter().copied().max()
@@ -59,6 +64,14 @@ mod tests {
     #[test]
     fn one_slow_run_does_not_move_the_median() {
         assert_eq!(median(&[d(10), d(11), d(900), d(10), d(12)]), Some(d(11)));
+    }
+
+    #[test]
+    fn the_median_of_one_part_of_each_sample() {
+        let runs = [(d(1), d(30)), (d(2), d(10)), (d(9), d(20))];
+        assert_eq!(median_by(&runs, |r| r.0), Some(d(2)));
+        assert_eq!(median_by(&runs, |r| r.1), Some(d(20)));
+        assert_eq!(median_by(&[] as &[(Duration, Duration)], |r| r.0), None);
     }
 
     #[test]

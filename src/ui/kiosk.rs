@@ -130,16 +130,7 @@ pub fn start(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
 pub fn start_with_clock(app: &AppWindow, controller: &Rc<RefCell<Controller>>, clock: Clock) {
     let mut guard = controller.borrow_mut();
     let c: &mut Controller = &mut guard;
-    let config = match &c.data_dir {
-        Some(dir) => {
-            let (config, note) = KioskConfig::load(dir);
-            if let Some(note) = note {
-                eprintln!("hotseat: {note}");
-            }
-            config
-        }
-        None => KioskConfig::default(),
-    };
+    let config = super::load_or_default(c.data_dir.as_deref(), KioskConfig::load);
     let now = clock();
     let limit = Duration::from_secs(config.idle_seconds.into());
     c.kiosk = Some(KioskUi {
@@ -477,16 +468,8 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     let bridge = app.global::<KioskBridge>();
     bridge.set_start_at_launch(controller.borrow().settings.start_in_kiosk);
     let with = |f: fn(&AppWindow, &mut Controller)| {
-        let weak = app.as_weak();
-        let controller: Weak<RefCell<Controller>> = Rc::downgrade(controller);
-        move || {
-            if let (Some(app), Some(c)) = (weak.upgrade(), controller.upgrade()) {
-                // The idle watch may fire while another handler holds the controller.
-                if let Ok(mut c) = c.try_borrow_mut() {
-                    f(&app, &mut c);
-                }
-            }
-        }
+        let call = with_arg(app, controller, move |app, c, ()| f(app, c));
+        move || call(())
     };
     bridge.on_input(with(|app, c| {
         if let Some(k) = c.kiosk.as_mut() {
@@ -555,64 +538,56 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
             to_welcome(app, c);
         }
     }));
-    bridge.on_set_start_at_launch({
-        let weak = app.as_weak();
-        let controller = Rc::downgrade(controller);
-        move |on| {
-            if let (Some(app), Some(c)) = (weak.upgrade(), controller.upgrade()) {
-                let mut c = c.borrow_mut();
-                c.settings.start_in_kiosk = on;
-                c.save();
-                app.global::<KioskBridge>().set_start_at_launch(on);
+    bridge.on_set_start_at_launch(with_arg(app, controller, |app, c, on: bool| {
+        c.settings.start_in_kiosk = on;
+        c.save();
+        app.global::<KioskBridge>().set_start_at_launch(on);
+    }));
+    bridge.on_set_idle(with_arg(app, controller, |app, c, secs: i32| {
+        let Ok(secs) = u32::try_from(secs) else {
+            return;
+        };
+        if !IDLE_CHOICES.contains(&secs) {
+            return;
+        }
+        if let Some(k) = c.kiosk.as_mut() {
+            k.config.idle_seconds = secs;
+            k.idle.limit = Duration::from_secs(secs.into());
+        }
+        save_config(c);
+        app.global::<KioskBridge>().set_idle_seconds(secs as i32);
+    }));
+    bridge.on_set_count_games(with_arg(app, controller, |app, c, on: bool| {
+        if let Some(k) = c.kiosk.as_mut() {
+            k.config.count_games = on;
+        }
+        save_config(c);
+        app.global::<KioskBridge>().set_count_games(on);
+    }));
+    bridge.on_pin_key(with_arg(
+        app,
+        controller,
+        |app, c, key: slint::SharedString| pin_key(app, c, &key),
+    ));
+}
+
+/// A kiosk callback with one argument: runs `f` with the window and the controller while
+/// both live. The idle watch may fire while another handler holds the controller; then
+/// the call is skipped rather than borrowed twice.
+fn with_arg<A: 'static>(
+    app: &AppWindow,
+    controller: &Rc<RefCell<Controller>>,
+    f: impl Fn(&AppWindow, &mut Controller, A) + 'static,
+) -> impl Fn(A) + 'static {
+    let weak = app.as_weak();
+    let controller: Weak<RefCell<Controller>> = Rc::downgrade(controller);
+    move |arg| {
+        if let (Some(app), Some(c)) = (weak.upgrade(), controller.upgrade()) {
+            if let Ok(mut c) = c.try_borrow_mut() {
+                f(&app, &mut c, arg);
             }
         }
-    });
-    bridge.on_set_idle({
-        let weak = app.as_weak();
-        let controller = Rc::downgrade(controller);
-        move |secs| {
-            let (Some(app), Some(c)) = (weak.upgrade(), controller.upgrade()) else {
-                return;
-            };
-            let mut c = c.borrow_mut();
-            let Ok(secs) = u32::try_from(secs) else {
-                return;
-            };
-            if !IDLE_CHOICES.contains(&secs) {
-                return;
-            }
-            if let Some(k) = c.kiosk.as_mut() {
-                k.config.idle_seconds = secs;
-                k.idle.limit = Duration::from_secs(secs.into());
-            }
-            save_config(&c);
-            app.global::<KioskBridge>().set_idle_seconds(secs as i32);
-        }
-    });
-    bridge.on_set_count_games({
-        let weak = app.as_weak();
-        let controller = Rc::downgrade(controller);
-        move |on| {
-            let (Some(app), Some(c)) = (weak.upgrade(), controller.upgrade()) else {
-                return;
-            };
-            let mut c = c.borrow_mut();
-            if let Some(k) = c.kiosk.as_mut() {
-                k.config.count_games = on;
-            }
-            save_config(&c);
-            app.global::<KioskBridge>().set_count_games(on);
-        }
-    });
-    bridge.on_pin_key({
-        let weak = app.as_weak();
-        let controller = Rc::downgrade(controller);
-        move |key| {
-            if let (Some(app), Some(c)) = (weak.upgrade(), controller.upgrade()) {
-                pin_key(&app, &mut c.borrow_mut(), &key);
-            }
-        }
-    });
+    }
 }
 
 /// Puts kiosk mode on screen for the `screenshot` command: `kiosk-welcome`, `kiosk-demo`

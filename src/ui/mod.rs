@@ -52,16 +52,7 @@ pub struct Controller {
 impl Controller {
     /// A controller with the settings found in `data_dir` (defaults if none or damaged).
     pub fn new(data_dir: Option<PathBuf>) -> Self {
-        let settings = match &data_dir {
-            Some(dir) => {
-                let (settings, note) = Settings::load(dir);
-                if let Some(note) = note {
-                    eprintln!("hotseat: {note}");
-                }
-                settings
-            }
-            None => Settings::default(),
-        };
+        let settings = load_or_default(data_dir.as_deref(), Settings::load);
         let mut c = Controller {
             setup: SetupState::default(),
             settings,
@@ -115,6 +106,22 @@ pub fn build(
     lifecycle::show_continue(&app, &controller.borrow());
     wire(&app, &controller);
     Ok((app, controller))
+}
+
+/// What `load` reads from the data folder, or the defaults without one. A damaged file
+/// is set aside by `load`; its note goes to stderr and the app carries on.
+pub(crate) fn load_or_default<T: Default>(
+    dir: Option<&std::path::Path>,
+    load: fn(&std::path::Path) -> (T, Option<String>),
+) -> T {
+    let Some(dir) = dir else {
+        return T::default();
+    };
+    let (value, note) = load(dir);
+    if let Some(note) = note {
+        eprintln!("hotseat: {note}");
+    }
+    value
 }
 
 /// Starts the app on the desktop (and, through `android_main`, on Android).

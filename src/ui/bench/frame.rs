@@ -235,24 +235,24 @@ pub fn rows(runs: usize, only: Option<&str>) -> Result<Vec<Row>, String> {
             );
             app.hide().map_err(|e| e.to_string())?;
         }
-        for (what, change) in moves(scene) {
+        for play in moves(scene) {
             // The same move from the same position, `runs` times: one sample is at the
             // mercy of whatever else the machine does.
             let mut samples = Vec::new();
             for _ in 0..runs {
-                samples.push(one_move(&mut bench, scene, what, change)?);
+                samples.push(one_move(&mut bench, scene, &play)?);
             }
-            let firsts: Vec<Duration> = samples.iter().map(|m| m.first).collect();
-            let worsts: Vec<Duration> = samples.iter().map(|m| m.worst).collect();
-            let totals: Vec<Duration> = samples.iter().map(|m| m.total).collect();
-            let first = stats::median(&firsts).ok_or("no move was timed")?;
-            let worst = stats::median(&worsts).ok_or("no move was timed")?;
-            let total = stats::median(&totals).ok_or("no move was timed")?;
+            let median_of = |part: fn(&MoveFrames) -> Duration| {
+                stats::median_by(&samples, part).ok_or("no move was timed")
+            };
+            let first = median_of(|m| m.first)?;
+            let worst = median_of(|m| m.worst)?;
+            let total = median_of(|m| m.total)?;
             let m = &samples[0];
             rows.push(
                 Row::new(
                     "frame",
-                    format!("{scene}: {what}, phone"),
+                    format!("{scene}: {}, phone", play.what),
                     format!("{} first, {} worst", stats::ms(first), stats::ms(worst)),
                 )
                 .goal("< 8 ms", worst < Duration::from_millis(8))
@@ -298,27 +298,20 @@ struct MoveFrames {
 
 /// Shows `scene` at phone size, lets it settle, makes the move and times every frame
 /// until the screen is still again.
-fn one_move(
-    bench: &mut Bench,
-    scene: &str,
-    what: &str,
-    change: Change,
-) -> Result<MoveFrames, String> {
+fn one_move(bench: &mut Bench, scene: &str, play: &Move) -> Result<MoveFrames, String> {
     let (app, controller) = scenes::show(scene)?;
     bench.open(&app, DEVICES[0])?;
-    // The move starts from a player's turn at rest, as after any tap: the Ovo picture
-    // has a jump chain under way, which a real turn does not start with.
-    if scene == "ovo4" && what == "select an egg" {
-        app.global::<OvoBridge>().invoke_cancel();
+    if let Some(before) = play.before {
+        before(&app, &controller)?;
     }
     bench.settle();
-    change(&app, &controller)?;
+    (play.change)(&app, &controller)?;
     let (frames, settled) = bench.settle();
     let times: Vec<Duration> = frames.iter().map(|d| d.time).collect();
     let first = times
         .first()
         .copied()
-        .ok_or(format!("{scene}: {what} drew nothing"))?;
+        .ok_or(format!("{scene}: {} drew nothing", play.what))?;
     let dirty =
         frames.iter().map(|d| d.pixels).max().unwrap_or(0) as f64 / bench.screen_pixels() as f64;
     app.hide().map_err(|e| e.to_string())?;
@@ -332,20 +325,48 @@ fn one_move(
     })
 }
 
-/// The moves timed on `scene`: each starts from the scene as staged.
-fn moves(scene: &str) -> Vec<(&'static str, Change)> {
+/// A move timed on a scene.
+struct Move {
+    what: &'static str,
+    /// Brings the staged scene to where the move starts; its frames are not timed.
+    before: Option<Change>,
+    change: Change,
+}
+
+impl Move {
+    fn new(what: &'static str, change: Change) -> Self {
+        Move {
+            what,
+            before: None,
+            change,
+        }
+    }
+}
+
+/// The moves timed on `scene`.
+fn moves(scene: &str) -> Vec<Move> {
     match scene {
         "ovo4" => vec![
-            ("select an egg", ovo_select),
-            ("step an egg (animated)", ovo_step),
+            Move {
+                before: Some(ovo_at_rest),
+                ..Move::new("select an egg", ovo_select)
+            },
+            Move::new("step an egg (animated)", ovo_step),
         ],
         "iota-crowded" => vec![
-            ("pick a hand card", iota_pick),
-            ("play the staged card", iota_play),
+            Move::new("pick a hand card", iota_pick),
+            Move::new("play the staged card", iota_play),
         ],
-        "omiga-late" => vec![("place a card", omiga_place)],
+        "omiga-late" => vec![Move::new("place a card", omiga_place)],
         _ => Vec::new(),
     }
+}
+
+/// A selection starts from a player's turn at rest, as after any tap: the Ovo picture has
+/// a jump chain under way, which a real turn does not start with.
+fn ovo_at_rest(app: &AppWindow, _controller: &Shared) -> Result<(), String> {
+    app.global::<OvoBridge>().invoke_cancel();
+    Ok(())
 }
 
 /// A step the player to move may make on the Ovo table: (from, to) cell indices.
