@@ -26,8 +26,11 @@ mod ui {
         let fonts_dir = out.join("hotseat-fonts");
         std::fs::create_dir_all(&fonts_dir).expect("OUT_DIR is writable");
         write_fonts_module(&fonts_dir);
+        // Exactly the inputs read here: the UI tree (slint-build adds each .slint file it
+        // compiles too), the font folder and the variables below.
         println!("cargo:rerun-if-changed=ui");
         println!("cargo:rerun-if-env-changed=HOTSEAT_FONT_DIR");
+        println!("cargo:rerun-if-env-changed=SLINT_EMIT_DEBUG_INFO");
 
         let debug = std::env::var("PROFILE")
             .map(|p| p == "debug")
@@ -45,6 +48,12 @@ mod ui {
     /// UI which family to ask for (empty: the platform's default sans-serif).
     fn write_fonts_module(dir: &Path) {
         let font_dir = std::env::var("HOTSEAT_FONT_DIR").unwrap_or_else(|_| INTER_DIR.into());
+        // A face installed or removed later must rebuild. A missing path would make Cargo
+        // rerun this script on every build, so an absent folder is not declared (the
+        // HOTSEAT_FONT_DIR variable above still is).
+        if Path::new(&font_dir).is_dir() {
+            println!("cargo:rerun-if-changed={font_dir}");
+        }
         let faces: Vec<PathBuf> = INTER_FACES
             .iter()
             .map(|f| Path::new(&font_dir).join(f))
@@ -66,6 +75,25 @@ mod ui {
         module.push_str(&format!(
             "export global Fonts {{ out property <string> family: \"{family}\"; }}\n"
         ));
-        std::fs::write(dir.join("fonts.slint"), module).expect("OUT_DIR is writable");
+        write_if_changed(&dir.join("fonts.slint"), &module);
+    }
+
+    /// Writes only when the content differs: a rewritten file (new mtime) makes Cargo and
+    /// the Slint compiler see a changed input and rebuild the whole crate on every build.
+    /// The file is also dated to the epoch: slint-build declares every file the UI imports
+    /// as an input, and one written *during* this script's run would look newer than the
+    /// run itself, so the next build would redo it once more. Its content only changes when
+    /// a declared input (the font folder, HOTSEAT_FONT_DIR) does.
+    fn write_if_changed(path: &Path, content: &str) {
+        if std::fs::read_to_string(path).is_ok_and(|old| old == content) {
+            return;
+        }
+        std::fs::write(path, content).expect("OUT_DIR is writable");
+        let file = std::fs::File::options()
+            .write(true)
+            .open(path)
+            .expect("the file was just written");
+        file.set_modified(std::time::SystemTime::UNIX_EPOCH)
+            .expect("OUT_DIR allows setting times");
     }
 }
