@@ -4,8 +4,9 @@
 //!
 //! - easy plays like a beginner: most often a single card, not always the best one;
 //! - medium takes a wild when it can and the best score now;
-//! - hard does too, then weighs its best placements against what they leave open: the
-//!   best reply of the next player, averaged over several sampled hands.
+//! - hard does too, then plays its best placements (and a pass) through one round in
+//!   many sampled deals: what each leaves open to the others, what it keeps for its own
+//!   next turn, the end of the game ([`HardSearch`]).
 
 use super::{Bot, Deadline, Level, Told};
 use crate::games::iota::{Action, Card, Cell, Iota, IotaView};
@@ -172,9 +173,14 @@ impl IotaBot {
             Level::Hard => {
                 let mut search = HardSearch::new(view, placements)?;
                 while search.samples() < HARD_SAMPLES {
-                    if !search.step(rng, &deadline) {
-                        self.hit_deadline = true;
-                        break;
+                    match search.step(rng, &deadline) {
+                        Ok(true) => {}
+                        Ok(false) => {
+                            self.hit_deadline = true;
+                            break;
+                        }
+                        // A view no deal fits: answer with what was searched.
+                        Err(_) => break,
                     }
                 }
                 search.best()
@@ -186,9 +192,10 @@ impl IotaBot {
 /// The hard level's search, resumable: each [`HardSearch::step`] deals one more
 /// determinization of the unknown cards and plays every candidate in it through one
 /// round (each other seat's best placement in turn, then the bot's own best next
-/// turn). A candidate's value is its points, plus most of the bot's next turn, minus
-/// what it gives the others (a line left one card from a lot, a doubled line), with a
-/// bonus or penalty when the game ends within the round. The same deal serves every
+/// turn). A candidate's value is the bot's lead over the best other seat after that
+/// round: its points, most of its next turn, less what it gave the others (a line left
+/// one card from a lot, a doubled line), with a bonus or penalty when the game ends
+/// within the round. The same deal serves every
 /// candidate, so they are compared on equal luck. A caller with a time budget runs
 /// steps until [`HARD_SAMPLES`] or its deadline and takes [`HardSearch::best`]; a
 /// caller that thinks in slices (an event loop) gives each step a near deadline and
@@ -235,17 +242,16 @@ impl HardSearch {
     }
 
     /// Searches one more determinization, candidate by candidate, unless `deadline`
-    /// comes first; `false` when it stopped (the unfinished determinization is not
-    /// counted, so every candidate is valued on the same deals). One candidate takes
-    /// a few milliseconds; the longest so far predicts the next.
-    pub fn step(&mut self, rng: &mut ChaCha8Rng, deadline: &Deadline) -> bool {
-        let Ok(deal) = sample_state(&self.view, rng) else {
-            return true;
-        };
+    /// comes first; `Ok(false)` when it stopped (the unfinished determinization is not
+    /// counted, so every candidate is valued on the same deals), an error when no deal
+    /// fits the view. One candidate takes a few milliseconds; the longest so far
+    /// predicts the next.
+    pub fn step(&mut self, rng: &mut ChaCha8Rng, deadline: &Deadline) -> RuleResult<bool> {
+        let deal = sample_state(&self.view, rng)?;
         let mut values = Vec::with_capacity(self.candidates.len());
         for (action, now) in &self.candidates {
             if self.samples > 0 && !deadline.fits(self.longest) {
-                return false;
+                return Ok(false);
             }
             let started = Instant::now();
             values.push(round_value(
@@ -261,7 +267,7 @@ impl HardSearch {
             *total += v;
         }
         self.samples += 1;
-        true
+        Ok(true)
     }
 
     /// The best candidate so far (before any step: the highest score now).

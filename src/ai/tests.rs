@@ -430,12 +430,12 @@ fn iota_hard_search_sliced_by_deadlines_keeps_whole_deals() {
     // A deadline already passed: the first deal still completes (an answer needs one),
     // a later one is refused whole.
     let passed = Deadline::after(Some(std::time::Duration::ZERO));
-    assert!(search.step(&mut rng, &passed));
+    assert!(search.step(&mut rng, &passed).unwrap());
     assert_eq!(search.samples(), 1);
-    assert!(!search.step(&mut rng, &passed));
+    assert!(!search.step(&mut rng, &passed).unwrap());
     assert_eq!(search.samples(), 1);
     // Without a deadline it goes on, and always has a legal answer.
-    assert!(search.step(&mut rng, &Deadline::after(None)));
+    assert!(search.step(&mut rng, &Deadline::after(None)).unwrap());
     assert_eq!(search.samples(), 2);
     let best = search.best().unwrap();
     assert!(game.legal_actions(view.seat).contains(&best), "{best}");
