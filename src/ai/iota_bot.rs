@@ -250,7 +250,9 @@ impl HardSearch {
         let deal = sample_state(&self.view, rng)?;
         let mut values = Vec::with_capacity(self.candidates.len());
         for (action, now) in &self.candidates {
-            if self.samples > 0 && !deadline.fits(self.longest) {
+            // Even the first deal may be cut: with none searched, `best` is the highest
+            // score now (medium's choice), which beats overrunning the deadline.
+            if !deadline.fits(self.longest) {
                 return Ok(false);
             }
             let started = Instant::now();

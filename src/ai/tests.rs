@@ -425,16 +425,21 @@ fn iota_hard_search_sliced_by_deadlines_keeps_whole_deals() {
         all.sort_by_key(|p| std::cmp::Reverse(p.1));
         all
     };
+    let top = placements[0].0.clone();
     let mut search = iota_bot::HardSearch::new(&view, placements).unwrap();
     let mut rng = rng_from_seed(1);
-    // A deadline already passed: the first deal still completes (an answer needs one),
-    // a later one is refused whole.
+    // A deadline already passed: no deal is searched, and the answer is the highest
+    // score now.
     let passed = Deadline::after(Some(std::time::Duration::ZERO));
-    assert!(search.step(&mut rng, &passed).unwrap());
-    assert_eq!(search.samples(), 1);
     assert!(!search.step(&mut rng, &passed).unwrap());
-    assert_eq!(search.samples(), 1);
-    // Without a deadline it goes on, and always has a legal answer.
+    assert_eq!(search.samples(), 0);
+    assert_eq!(
+        search.best(),
+        Some(crate::games::iota::Action::Place(top.clone())),
+        "before any deal: the best score now"
+    );
+    // Without a deadline it goes on, whole deals at a time, and has a legal answer.
+    assert!(search.step(&mut rng, &Deadline::after(None)).unwrap());
     assert!(search.step(&mut rng, &Deadline::after(None)).unwrap());
     assert_eq!(search.samples(), 2);
     let best = search.best().unwrap();
