@@ -4,23 +4,30 @@
 //!
 //! - easy plays like a beginner: most often a single card, not always the best one;
 //! - medium takes a wild when it can and the best score now;
-//! - hard does too, then weighs its best placements against what they leave open: the
-//!   best reply of the next player, averaged over several sampled hands.
+//! - hard does too, then plays its best placements (and a pass) through one round in
+//!   many sampled deals: what each leaves open to the others, what it keeps for its own
+//!   next turn, the end of the game ([`HardSearch`]).
 
 use super::{Bot, Deadline, Level, Told};
 use crate::games::iota::{Action, Card, Cell, Iota, IotaView};
-use crate::games::{Game, RuleError, RuleResult};
+use crate::games::{Game, Outcome, RuleError, RuleResult};
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// How many of its best placements the hard level looks past.
+/// How many of its best-scoring placements the hard level searches (passes come on top).
 const HARD_CANDIDATES: usize = 8;
-/// Sampled hands of the next player per candidate (hard).
-const HARD_SAMPLES: usize = 3;
-/// How much of the next player's best reply the hard level counts against a placement.
-const REPLY_WEIGHT: f64 = 0.5;
+/// Determinizations the hard level searches when it has the time (at four players each
+/// costs about twice as much as at two: every other seat replies in it).
+pub const HARD_SAMPLES: usize = 12;
+/// How much the points the other seats make in the round after a placement count
+/// against it, relative to the bot's own points.
+const OPPONENT_WEIGHT: f64 = 1.0;
+/// How much the bot's own next turn counts (it is one round away and may not happen).
+const NEXT_TURN_WEIGHT: f64 = 0.8;
+/// Points that a game won (lost) within the searched round is worth beyond its score.
+const OUTCOME_VALUE: f64 = 200.0;
 
 /// An IOTA opponent.
 #[derive(Debug, Clone)]
@@ -164,63 +171,188 @@ impl IotaBot {
             }
             Level::Medium => placements.first().map(|(p, _)| Action::Place(p.clone())),
             Level::Hard => {
-                let mut best: Option<(f64, &Vec<(Card, Cell)>)> = None;
-                let top = placements.first().map_or(0, |(_, s)| *s);
-                let near_best = placements
-                    .iter()
-                    .take(HARD_CANDIDATES)
-                    .filter(|(_, s)| *s * 4 >= top * 3);
-                for (p, score) in near_best {
-                    if deadline.passed() && best.is_some() {
-                        self.hit_deadline = true;
-                        break;
-                    }
-                    let reply = self.reply_estimate(view, p, rng, &deadline);
-                    let value = f64::from(*score) - REPLY_WEIGHT * reply;
-                    if best.is_none_or(|(v, _)| value > v) {
-                        best = Some((value, p));
+                let mut search = HardSearch::new(view, placements)?;
+                while search.samples() < HARD_SAMPLES {
+                    match search.step(rng, &deadline) {
+                        Ok(true) => {}
+                        Ok(false) => {
+                            self.hit_deadline = true;
+                            break;
+                        }
+                        // A view no deal fits: answer with what was searched.
+                        Err(_) => break,
                     }
                 }
-                best.map(|(_, p)| Action::Place(p.clone()))
+                search.best()
             }
         }
+    }
+}
+
+/// The hard level's search, resumable: each [`HardSearch::step`] deals one more
+/// determinization of the unknown cards and plays every candidate in it through one
+/// round (each other seat's best placement in turn, then the bot's own best next
+/// turn). A candidate's value is the bot's lead over the best other seat after that
+/// round: its points, most of its next turn, less what it gave the others (a line left
+/// one card from a lot, a doubled line), with a bonus or penalty when the game ends
+/// within the round. The same deal serves every
+/// candidate, so they are compared on equal luck. A caller with a time budget runs
+/// steps until [`HARD_SAMPLES`] or its deadline and takes [`HardSearch::best`]; a
+/// caller that thinks in slices (an event loop) gives each step a near deadline and
+/// calls it again in its next slice: an interrupted step is simply redone.
+#[derive(Debug, Clone)]
+pub struct HardSearch {
+    view: IotaView,
+    candidates: Vec<(Action, u32)>,
+    totals: Vec<f64>,
+    samples: usize,
+    /// The longest one candidate's play-out took.
+    longest: Duration,
+}
+
+impl HardSearch {
+    /// A search over `view`'s best placements (`placements`, scored, best first) and,
+    /// while the pile has cards, a pass returning every card but wilds; `None` when there
+    /// is nothing to choose between.
+    pub fn new(view: &IotaView, placements: Vec<(Vec<(Card, Cell)>, u32)>) -> Option<Self> {
+        let mut candidates: Vec<(Action, u32)> = placements
+            .into_iter()
+            .take(HARD_CANDIDATES)
+            .map(|(p, s)| (Action::Place(p), s))
+            .collect();
+        let pass = pass_keeping_wilds(view);
+        if view.pile_count > 0 && matches!(&pass, Action::Pass(r) if !r.is_empty()) {
+            candidates.push((pass, 0));
+        }
+        if candidates.is_empty() {
+            return None;
+        }
+        Some(HardSearch {
+            view: view.clone(),
+            totals: vec![0.0; candidates.len()],
+            candidates,
+            samples: 0,
+            longest: Duration::ZERO,
+        })
     }
 
-    /// The next player's best score after `placement`, averaged over sampled hands.
-    fn reply_estimate(
-        &mut self,
-        view: &IotaView,
-        placement: &[(Card, Cell)],
-        rng: &mut ChaCha8Rng,
-        deadline: &Deadline,
-    ) -> f64 {
-        let me = view.seat;
-        let mut total = 0.0;
-        let mut n = 0u32;
-        for _ in 0..HARD_SAMPLES {
-            if n > 0 && deadline.passed() {
-                self.hit_deadline = true;
-                break;
+    /// Determinizations searched so far.
+    pub fn samples(&self) -> usize {
+        self.samples
+    }
+
+    /// Searches one more determinization, candidate by candidate, unless `deadline`
+    /// comes first; `Ok(false)` when it stopped (the unfinished determinization is not
+    /// counted, so every candidate is valued on the same deals), an error when no deal
+    /// fits the view. One candidate takes a few milliseconds; the longest so far
+    /// predicts the next.
+    pub fn step(&mut self, rng: &mut ChaCha8Rng, deadline: &Deadline) -> RuleResult<bool> {
+        let deal = sample_state(&self.view, rng)?;
+        let mut values = Vec::with_capacity(self.candidates.len());
+        for (action, now) in &self.candidates {
+            // Even the first deal may be cut: with none searched, `best` is the highest
+            // score now (medium's choice), which beats overrunning the deadline.
+            if !deadline.fits(self.longest) {
+                return Ok(false);
             }
-            let Ok(mut g) = sample_state(view, rng) else {
-                break;
-            };
-            if g.apply(me, &Action::Place(placement.to_vec())).is_err() {
-                break;
-            }
-            n += 1;
-            if g.outcome().is_over() {
-                continue;
-            }
-            let next = g.turn();
-            total += scored(&g, next).first().map_or(0.0, |(_, s)| f64::from(*s));
+            let started = Instant::now();
+            values.push(round_value(
+                deal.clone(),
+                self.view.seat,
+                action,
+                *now,
+                &self.view.scores,
+            ));
+            self.longest = self.longest.max(started.elapsed());
         }
-        if n == 0 {
-            0.0
-        } else {
-            total / f64::from(n)
+        for (total, v) in self.totals.iter_mut().zip(values) {
+            *total += v;
+        }
+        self.samples += 1;
+        Ok(true)
+    }
+
+    /// The best candidate so far (before any step: the highest score now).
+    pub fn best(&self) -> Option<Action> {
+        let mut best: Option<(f64, &Action)> = None;
+        for ((action, now), total) in self.candidates.iter().zip(&self.totals) {
+            let value = if self.samples == 0 {
+                f64::from(*now)
+            } else {
+                total / self.samples as f64
+            };
+            if best.is_none_or(|(v, _)| value > v) {
+                best = Some((value, action));
+            }
+        }
+        best.map(|(_, a)| a.clone())
+    }
+}
+
+/// The best placement of `seat` now and its score, or `None`.
+fn best_placement(game: &Iota, seat: usize) -> Option<(Vec<(Card, Cell)>, u32)> {
+    let mut best: Option<(Vec<(Card, Cell)>, u32)> = None;
+    for p in game.legal_placements(seat) {
+        if let Ok(s) = game.check_placement(seat, &p) {
+            if best.as_ref().is_none_or(|(_, b)| s > *b) {
+                best = Some((p, s));
+            }
         }
     }
+    best
+}
+
+/// Plays `first` for `me` in `game` (a determinization), then one round of greedy play
+/// (as medium plays, the strongest simple model of a reply), and values it for `me`:
+/// its lead over the best other seat after the round (at two players, its points minus
+/// the other's; at more, what counts for finishing first is the leader, not the mean).
+fn round_value(mut game: Iota, me: usize, first: &Action, now: u32, scores: &[i64]) -> f64 {
+    if game.apply(me, first).is_err() {
+        return f64::NEG_INFINITY;
+    }
+    let mut totals: Vec<f64> = scores.iter().map(|&s| s as f64).collect();
+    if let Some(t) = totals.get_mut(me) {
+        *t += f64::from(now);
+    }
+    while !game.outcome().is_over() {
+        let seat = game.turn();
+        let hand = game.hand(seat).to_vec();
+        let (action, points) = match best_placement(&game, seat) {
+            Some((p, s)) => (Action::Place(p), s),
+            None => (
+                Action::Pass(hand.into_iter().filter(|c| !c.is_wild()).collect()),
+                0,
+            ),
+        };
+        if game.apply(seat, &action).is_err() {
+            break;
+        }
+        let weight = if seat == me {
+            NEXT_TURN_WEIGHT
+        } else {
+            OPPONENT_WEIGHT
+        };
+        if let Some(t) = totals.get_mut(seat) {
+            *t += weight * f64::from(points);
+        }
+        if seat == me {
+            break;
+        }
+    }
+    let ending = match game.outcome() {
+        Outcome::Win { seat } if seat == me => OUTCOME_VALUE,
+        Outcome::Win { .. } => -OUTCOME_VALUE,
+        Outcome::SharedWin { seats } if !seats.contains(&me) => -OUTCOME_VALUE,
+        _ => 0.0,
+    };
+    let mine = totals.get(me).copied().unwrap_or(0.0);
+    let leader = totals
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| s != me)
+        .map(|(_, &t)| t)
+        .fold(f64::NEG_INFINITY, f64::max);
+    mine - if leader.is_finite() { leader } else { 0.0 } + ending
 }
 
 impl Bot<Iota> for IotaBot {

@@ -159,6 +159,13 @@ impl Deadline {
     pub fn passed(&self) -> bool {
         self.0.is_some_and(|t| Instant::now() >= t)
     }
+
+    /// Whether a piece of work as long as `step` would still end before the deadline
+    /// (always, without one): searches made of slices stop before the slice that would
+    /// overrun, not after it.
+    pub fn fits(&self, step: Duration) -> bool {
+        self.0.is_none_or(|t| Instant::now() + step < t)
+    }
 }
 
 #[cfg(test)]

@@ -294,55 +294,115 @@ fn dist(a: Cell, b: Cell) -> i32 {
     (a.file() - b.file()).abs().max((a.rank() - b.rank()).abs())
 }
 
-/// How far `seat` is from winning in `game`: for each egg, the steps to flip it (a
-/// visible egg) plus the way back, or the steps home (a hidden egg).
-fn distance(game: &Ovo, seat: Seat) -> f64 {
-    let players = game.players();
-    let home: Vec<Cell> = game.camp(seat);
-    let away: Vec<Cell> = Cell::all()
-        .filter(|&c| camp_owner(players, c).is_some_and(|o| o != seat))
-        .collect();
-    let nearest = |cell: Cell, set: &[Cell]| set.iter().map(|&c| dist(cell, c)).min().unwrap_or(0);
-    let back = away.iter().map(|&c| nearest(c, &home)).min().unwrap_or(0);
-    // A home cell taken by another seat's egg must be emptied first: it costs more.
-    let board = game.board();
-    let open_home: Vec<(Cell, i32)> = home
-        .iter()
-        .filter_map(|&h| match board.get(h) {
-            None => Some((h, 0)),
-            Some(e) if e.owner == seat && e.hidden => None,
-            Some(_) => Some((h, EVICT)),
-        })
-        .collect();
-    let mut d = 0;
-    for (cell, egg) in board.eggs().filter(|(_, e)| e.owner == seat) {
-        d += if !egg.hidden {
-            nearest(cell, &away) + back + 1
-        } else if home.contains(&cell) {
-            0
-        } else {
-            open_home
-                .iter()
-                .map(|&(h, extra)| dist(cell, h) + extra)
-                .min()
-                .unwrap_or(0)
-        };
+/// The board's fixed distances for a number of players, worked out once per decision
+/// (the evaluation runs thousands of times in a hard decision).
+#[derive(Debug, Clone)]
+struct Geometry {
+    players: usize,
+    /// Each seat's camp.
+    home: Vec<Vec<Cell>>,
+    /// Per seat and cell: what a visible egg there still costs (to an opposing camp,
+    /// one step to flip, and the shortest way back home from there).
+    visible_cost: Vec<[i32; CELLS]>,
+}
+
+impl Geometry {
+    fn new(players: usize) -> Geometry {
+        let home: Vec<Vec<Cell>> = (0..players).map(|s| camp_of(players, s)).collect();
+        let visible_cost = (0..players)
+            .map(|seat| {
+                let away: Vec<Cell> = Cell::all()
+                    .filter(|&c| camp_owner(players, c).is_some_and(|o| o != seat))
+                    .collect();
+                let nearest = |cell: Cell, set: &[Cell]| set.iter().map(|&c| dist(cell, c)).min();
+                let back = away
+                    .iter()
+                    .filter_map(|&c| nearest(c, &home[seat]))
+                    .min()
+                    .unwrap_or(0);
+                let mut cost = [0; CELLS];
+                for cell in Cell::all() {
+                    cost[cell.index()] = nearest(cell, &away).unwrap_or(0) + back + 1;
+                }
+                cost
+            })
+            .collect();
+        Geometry {
+            players,
+            home,
+            visible_cost,
+        }
     }
-    f64::from(d)
+}
+
+/// What the evaluation needs of every seat in one position.
+struct Standing {
+    /// How far each seat is from winning: for each egg, the steps to flip it (a visible
+    /// egg) plus the way back, or the steps home (a hidden egg).
+    distance: Vec<f64>,
+    /// Every egg of the seat hidden on its camp: it can declare.
+    all_home: Vec<bool>,
+}
+
+fn standing(game: &Ovo, geo: &Geometry) -> Standing {
+    let board = game.board();
+    let mut distance = vec![0.0; geo.players];
+    let mut all_home = vec![true; geo.players];
+    let mut any = vec![false; geo.players];
+    for seat in 0..geo.players {
+        let home = &geo.home[seat];
+        // A home cell taken by another seat's egg must be emptied first: it costs more.
+        let mut open_home: Vec<(Cell, i32)> = Vec::with_capacity(home.len());
+        for &h in home {
+            match board.get(h) {
+                None => open_home.push((h, 0)),
+                Some(e) if e.owner == seat && e.hidden => {}
+                Some(_) => open_home.push((h, EVICT)),
+            }
+        }
+        let mut d = 0;
+        for (cell, egg) in board.eggs().filter(|(_, e)| e.owner == seat) {
+            any[seat] = true;
+            let at_home = home.contains(&cell);
+            if !(egg.hidden && at_home) {
+                all_home[seat] = false;
+            }
+            d += if !egg.hidden {
+                geo.visible_cost[seat][cell.index()]
+            } else if at_home {
+                0
+            } else {
+                open_home
+                    .iter()
+                    .map(|&(h, extra)| dist(cell, h) + extra)
+                    .min()
+                    .unwrap_or(0)
+            };
+        }
+        distance[seat] = f64::from(d);
+    }
+    for (home, any) in all_home.iter_mut().zip(any) {
+        *home &= any;
+    }
+    Standing { distance, all_home }
 }
 
 /// The value of `game` for `seat`: won, lost, or how much nearer it is than its best
 /// opponent.
-fn evaluate(game: &Ovo, seat: Seat) -> f64 {
+fn evaluate(game: &Ovo, seat: Seat, geo: &Geometry) -> f64 {
     match game.outcome() {
         Outcome::Ongoing => {}
         Outcome::Win { seat: w } => return if w == seat { WIN } else { -WIN },
         Outcome::SharedWin { .. } | Outcome::Draw => return 0.0,
     }
-    let mine = distance(game, seat);
-    let best_other = (0..game.players())
-        .filter(|&s| s != seat && !game.is_out(s))
-        .map(|s| distance(game, s))
+    value_of(game, &standing(game, geo), seat)
+}
+
+/// The value for `seat` of an ongoing position whose standing is known.
+fn value_of(game: &Ovo, st: &Standing, seat: Seat) -> f64 {
+    let others = || (0..game.players()).filter(move |&s| s != seat && !game.is_out(s));
+    let best_other = others()
+        .map(|s| st.distance[s])
         .fold(f64::INFINITY, f64::min);
     let best_other = if best_other.is_finite() {
         best_other
@@ -350,20 +410,8 @@ fn evaluate(game: &Ovo, seat: Seat) -> f64 {
         0.0
     };
     // An opponent whose eggs all stand hidden at home can win by declaring.
-    let threat = (0..game.players())
-        .filter(|&s| s != seat && !game.is_out(s))
-        .any(|s| all_home(game, s));
-    SPITE * best_other - mine - if threat { WIN / 2.0 } else { 0.0 }
-}
-
-/// Every egg of `seat` hidden on its camp (in this determinization).
-fn all_home(game: &Ovo, seat: Seat) -> bool {
-    let players = game.players();
-    game.board()
-        .eggs()
-        .filter(|(_, e)| e.owner == seat)
-        .all(|(c, e)| e.hidden && camp_owner(players, c) == Some(seat))
-        && game.board().count(seat) > 0
+    let threat = others().any(|s| st.all_home[s]);
+    SPITE * best_other - st.distance[seat] - if threat { WIN / 2.0 } else { 0.0 }
 }
 
 /// Moves only: no peeks, no declarations.
@@ -410,9 +458,16 @@ impl OvoBot {
         if candidates.is_empty() {
             return plain.first().cloned();
         }
+        let geo = Geometry::new(view.players);
+        // With every hidden owner remembered, all determinizations are the same one.
+        let samples = if Cell::all().any(|c| memory.get(c) == Belief::Hidden(None)) {
+            st.samples
+        } else {
+            1
+        };
         let mut votes = vec![0usize; candidates.len()];
         let mut sums = vec![0.0f64; candidates.len()];
-        for d in 0..st.samples {
+        for d in 0..samples {
             if d > 0 && deadline.passed() {
                 self.hit_deadline = true;
                 break;
@@ -436,9 +491,9 @@ impl OvoBot {
                     continue;
                 }
                 let mut value = if st.reply {
-                    reply_value(&after, me)
+                    reply_value(&after, me, &geo)
                 } else {
-                    evaluate(&after, me)
+                    evaluate(&after, me, &geo)
                 };
                 if st.noise > 0.0 {
                     value += rng.random_range(-st.noise..=st.noise);
@@ -513,13 +568,14 @@ fn camp_of(players: usize, seat: Seat) -> Vec<Cell> {
 }
 
 /// The value for `me` after the next seat plays the move best for itself.
-fn reply_value(after: &Ovo, me: Seat) -> f64 {
+fn reply_value(after: &Ovo, me: Seat, geo: &Geometry) -> f64 {
     if after.outcome().is_over() {
-        return evaluate(after, me);
+        return evaluate(after, me, geo);
     }
     // The rules core has already skipped eliminated seats.
     let them = after.turn();
-    if all_home(after, them) {
+    let now = standing(after, geo);
+    if now.all_home[them] {
         return -WIN;
     }
     let mut best: Option<(f64, f64)> = None;
@@ -528,12 +584,18 @@ fn reply_value(after: &Ovo, me: Seat) -> f64 {
         if g.apply(them, &r).is_err() {
             continue;
         }
-        let theirs = evaluate(&g, them);
+        // One standing serves both sides' values.
+        let (theirs, mine) = if g.outcome().is_over() {
+            (evaluate(&g, them, geo), evaluate(&g, me, geo))
+        } else {
+            let st = standing(&g, geo);
+            (value_of(&g, &st, them), value_of(&g, &st, me))
+        };
         if best.is_none_or(|(t, _)| theirs > t) {
-            best = Some((theirs, evaluate(&g, me)));
+            best = Some((theirs, mine));
         }
     }
-    best.map_or_else(|| evaluate(after, me), |(_, mine)| mine)
+    best.map_or_else(|| value_of(after, &now, me), |(_, mine)| mine)
 }
 
 impl Bot<Ovo> for OvoBot {

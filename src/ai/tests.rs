@@ -59,6 +59,7 @@ fn every_level_plays_only_legal_iota_actions() {
     legal_games::<Iota>(3, &[Level::Easy, Level::Medium, Level::Random], 6, None);
     legal_games::<Iota>(4, &[Level::Medium, Level::Random], 5, None);
     legal_games::<Iota>(2, &[Level::Hard, Level::Easy], 1, Some(12));
+    legal_games::<Iota>(4, &[Level::Hard, Level::Medium], 1, Some(12));
 }
 
 #[test]
@@ -352,4 +353,95 @@ fn levels_read_and_print_and_stay_within_a_second() {
         paces[0] > paces[1] && paces[1] > paces[2],
         "hard is the fastest"
     );
+}
+
+#[test]
+fn matrix_plays_every_stronger_level_against_each_weaker_and_writes_its_section() {
+    let args = |s: &str| -> Vec<String> { s.split_whitespace().map(String::from).collect() };
+    for (line, reason) in [
+        ("--games 0", "at least 1"),
+        ("--game chess", "unknown game"),
+        ("--game omiga --players 4", "no game"),
+        ("--seed", "needs a value"),
+        ("--fast 1", "unknown option"),
+    ] {
+        let e = selfplay::MatrixConfig::parse(&args(line)).unwrap_err();
+        assert!(e.contains(reason), "{line}: {e}");
+    }
+    let config =
+        selfplay::MatrixConfig::parse(&args("--game omiga --games 4 --seed 3 --untimed")).unwrap();
+    assert_eq!(config.tables, vec![("omiga".to_string(), 2)]);
+    let cells = selfplay::run_matrix(&config, |_| {}).unwrap();
+    // Six pairings of four levels, each of the games asked for.
+    let pairs: Vec<(Level, Level)> = cells.iter().map(|c| (c.strong, c.weak)).collect();
+    assert_eq!(pairs.len(), 6);
+    assert!(pairs.iter().all(|(s, w)| s > w), "{pairs:?}");
+    assert!(cells.iter().all(|c| c.report.games.len() == 4));
+    let tables = selfplay::matrix_tables(&config, &cells);
+    assert!(
+        tables.contains("| Omiga | 2 | hard | medium | 4 |"),
+        "{tables}"
+    );
+    assert!(tables.contains("--game omiga --players 2"), "{tables}");
+    let doc = format!(
+        "# Title\nbefore\n{}\nold table\n{}\nafter\n",
+        selfplay::MATRIX_START,
+        selfplay::MATRIX_END
+    );
+    let new = selfplay::replace_section(&doc, &tables).unwrap();
+    assert!(new.starts_with("# Title\nbefore\n") && new.ends_with("after\n"));
+    assert!(!new.contains("old table") && new.contains(&tables));
+    assert!(selfplay::replace_section("no markers", &tables).is_err());
+}
+
+#[test]
+fn wilson_intervals_hold_the_rate_and_narrow_with_more_games() {
+    let (lo, hi) = selfplay::wilson(13, 20);
+    assert!(lo < 65.0 && 65.0 < hi, "{lo} {hi}");
+    let (lo2, hi2) = selfplay::wilson(130, 200);
+    assert!(lo2 > lo && hi2 < hi, "{lo2} {hi2}");
+    // Known value: 130 of 200 gives about 58.2 % to 71.3 %.
+    assert!(
+        (lo2 - 58.2).abs() < 0.2 && (hi2 - 71.3).abs() < 0.2,
+        "{lo2} {hi2}"
+    );
+    assert_eq!(selfplay::wilson(0, 10).0, 0.0);
+    assert_eq!(selfplay::wilson(10, 10).1, 100.0);
+}
+
+#[test]
+fn iota_hard_search_sliced_by_deadlines_keeps_whole_deals() {
+    let game = Iota::new_game(&params("iota", 2, 4)).unwrap();
+    let view = game.view(game.turn());
+    let placements = {
+        let mut all: Vec<_> = game
+            .legal_placements(view.seat)
+            .into_iter()
+            .map(|p| {
+                let s = game.check_placement(view.seat, &p).unwrap();
+                (p, s)
+            })
+            .collect();
+        all.sort_by_key(|p| std::cmp::Reverse(p.1));
+        all
+    };
+    let top = placements[0].0.clone();
+    let mut search = iota_bot::HardSearch::new(&view, placements).unwrap();
+    let mut rng = rng_from_seed(1);
+    // A deadline already passed: no deal is searched, and the answer is the highest
+    // score now.
+    let passed = Deadline::after(Some(std::time::Duration::ZERO));
+    assert!(!search.step(&mut rng, &passed).unwrap());
+    assert_eq!(search.samples(), 0);
+    assert_eq!(
+        search.best(),
+        Some(crate::games::iota::Action::Place(top.clone())),
+        "before any deal: the best score now"
+    );
+    // Without a deadline it goes on, whole deals at a time, and has a legal answer.
+    assert!(search.step(&mut rng, &Deadline::after(None)).unwrap());
+    assert!(search.step(&mut rng, &Deadline::after(None)).unwrap());
+    assert_eq!(search.samples(), 2);
+    let best = search.best().unwrap();
+    assert!(game.legal_actions(view.seat).contains(&best), "{best}");
 }
