@@ -1,4 +1,4 @@
-//! The position line of RULES.md §5:
+//! The position line of docs/referee.md:
 //! `players=N turn=SEAT grid=X,Y:CARD;... hands=CARDS|... pile=CARDS scores=N,... [passes=N]`.
 
 use super::board::Grid;

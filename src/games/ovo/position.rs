@@ -1,4 +1,4 @@
-//! Position lines (RULES.md §5):
+//! Position lines (docs/referee.md):
 //! `players=2|4 turn=SEAT board=R6/R5/R4/R3/R2/R1 [last=CELL] [out=SEAT,...]`, extended
 //! with `[passes=N] [no_move_back=off]`, printed only when not the default, so that a
 //! position carries the whole state.
