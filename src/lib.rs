@@ -6,6 +6,8 @@
 //! in `ui`, behind the `ui` feature.
 
 pub mod ai;
+// The pure half of `hotseat bench`; its tests run in the rules-only build too.
+#[cfg(any(test, feature = "devtools"))]
 pub mod bench;
 pub mod games;
 pub mod kiosk;

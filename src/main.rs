@@ -1,75 +1,425 @@
 //! Desktop entry: `hotseat` runs the app; `hotseat referee` speaks the text protocol of
-//! RULES.md §5; `hotseat screenshot` renders screens to PNG; `hotseat host` / `hotseat
-//! join` play two-device Omiga headless; `hotseat selfplay` pits the app's opponents
-//! against each other.
+//! docs/referee.md; `hotseat host` / `hotseat join` play two-device Omiga headless;
+//! `hotseat selfplay` pits the app's opponents against each other; with the developer
+//! tools built in, `screenshot`, `bench` and `kiosk-soak`.
+//!
+//! The command line is declared once here with clap, so every subcommand answers `--help`
+//! and every mistake is reported in clap's form. Each subcommand's own module keeps its
+//! checks of meaning (a code of four digits, a table size the game offers); clap hands it
+//! the words it has already checked for shape, so those modules stay usable from tests
+//! and from other front ends.
 
+use clap::{Args, Parser, Subcommand};
+use hotseat::games::registry::GameKind;
+use std::net::IpAddr;
 use std::process::ExitCode;
 
-const USAGE_HEAD: &str = "usage:
-  hotseat                      run the app
-  hotseat --kiosk              run the app in kiosk mode (docs/kiosk.md)
-  hotseat kiosk-reset-pin      forget the kiosk's staff PIN (the next kiosk start asks for one)
-  hotseat kiosk-soak [--minutes N] [--every M]
-                               the attract loop for N simulated minutes; resident memory every M
-  hotseat referee              the text protocol of RULES.md §5 on stdin/stdout
-  hotseat host ... / join ...  two-device Omiga, headless (docs/network.md):
-{NET}
-  hotseat selfplay --game ovo|iota|omiga [--players N] [--games K] [--levels a,b] [--seed S] [--untimed]
-                               app opponents play each other; results and games per second
-  hotseat screenshot SCREEN [--size WxH] [--lang en|ru] [--theme light|dark|high-contrast]
-                               [--cvd deuteranopia|protanopia|tritanopia] [--out FILE]
-  hotseat screenshot --all DIR every screen at phone and tablet sizes, both orientations
-  hotseat bench [startup|idle|frame|memory|binary|all] [--runs N] [--seconds S] [--scene NAME] [--markdown]
-                               start-up, idle CPU, frame times, memory, binary size (docs/performance.md)";
+/// Ovo, IOTA and Omiga for phones and tablets: pass-and-play, two-device Omiga, kiosk.
+///
+/// Without a subcommand, runs the app.
+#[derive(Debug, Parser)]
+#[command(name = "hotseat", version)]
+struct Cli {
+    /// Run the app in kiosk mode, for a shared tablet (docs/kiosk.md).
+    #[arg(long)]
+    kiosk: bool,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
 
-fn usage() -> String {
-    USAGE_HEAD.replace("{NET}", hotseat::net::headless::USAGE)
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// The headless referee: the text protocol of docs/referee.md on stdin/stdout.
+    Referee,
+    /// Host two-device Omiga as White, headless, moves in referee notation on stdin
+    /// (docs/network.md).
+    Host(HostArgs),
+    /// Join a two-device Omiga host as Black, headless (docs/network.md).
+    Join(JoinArgs),
+    /// App opponents play each other: results and games per second (docs/opponents.md).
+    Selfplay(SelfplayArgs),
+    /// Forget the kiosk's staff PIN (the next kiosk start asks for a new one).
+    KioskResetPin,
+    /// Developer tool: the kiosk's attract loop for N simulated minutes, printing resident
+    /// memory as it goes (docs/kiosk.md).
+    #[cfg(feature = "devtools")]
+    KioskSoak(KioskSoakArgs),
+    /// Developer tool: render a screen to PNG with the software renderer.
+    #[cfg(feature = "devtools")]
+    Screenshot(ScreenshotArgs),
+    /// Developer tool: start-up, idle CPU, frame times, memory and binary size
+    /// (docs/performance.md).
+    #[cfg(feature = "devtools")]
+    Bench(BenchArgs),
+}
+
+/// Pushes `--name value` when the option was given.
+fn push(args: &mut Vec<String>, name: &str, value: Option<impl ToString>) {
+    if let Some(v) = value {
+        args.push(format!("--{name}"));
+        args.push(v.to_string());
+    }
+}
+
+#[derive(Debug, Args)]
+struct HostArgs {
+    /// The four-digit code the other device must give (default: a random one).
+    #[arg(long, value_name = "NNNN")]
+    code: Option<String>,
+    /// The TCP port to listen on (default 0: any free port, printed at start).
+    #[arg(long, value_name = "P")]
+    port: Option<u16>,
+    /// The address to listen on (default: every interface).
+    #[arg(long, value_name = "IP")]
+    bind: Option<IpAddr>,
+    /// The seed that shuffles both decks (default: random).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// The table size, e.g. 9x10.
+    #[arg(long, value_name = "WxH")]
+    table: Option<String>,
+    /// Seconds of countdown before play starts (0 to 60, default 3).
+    #[arg(long, value_name = "SECS")]
+    countdown: Option<f64>,
+    /// The name other devices see on the network.
+    #[arg(long)]
+    name: Option<String>,
+    /// Do not announce the game on the LAN (the other device joins by address).
+    #[arg(long)]
+    no_announce: bool,
+}
+
+impl HostArgs {
+    /// The words src/net/headless.rs reads.
+    fn words(&self) -> Vec<String> {
+        let mut w = Vec::new();
+        push(&mut w, "code", self.code.as_ref());
+        push(&mut w, "port", self.port);
+        push(&mut w, "bind", self.bind);
+        push(&mut w, "seed", self.seed);
+        push(&mut w, "table", self.table.as_ref());
+        push(&mut w, "countdown", self.countdown);
+        push(&mut w, "name", self.name.as_ref());
+        if self.no_announce {
+            w.push("--no-announce".into());
+        }
+        w
+    }
+}
+
+#[derive(Debug, Args)]
+struct JoinArgs {
+    /// The host's address, IP:PORT (default: the first Omiga host heard on the LAN).
+    addr: Option<String>,
+    /// The host's four-digit code.
+    #[arg(long, value_name = "NNNN")]
+    code: String,
+}
+
+impl JoinArgs {
+    /// The words src/net/headless.rs reads.
+    fn words(&self) -> Vec<String> {
+        let mut w: Vec<String> = self.addr.iter().cloned().collect();
+        push(&mut w, "code", Some(&self.code));
+        w
+    }
+}
+
+#[derive(Debug, Args)]
+struct SelfplayArgs {
+    /// The game.
+    #[arg(long, value_parser = GameKind::NAMES)]
+    game: String,
+    /// Seats per game (default 2).
+    #[arg(long, value_name = "N")]
+    players: Option<u64>,
+    /// How many games (default 100).
+    #[arg(long, value_name = "K")]
+    games: Option<u64>,
+    /// Levels dealt to the seats in rotation: random, easy, medium, hard (default
+    /// hard,random); seat i of game k plays levels[(i+k) % len].
+    #[arg(long, value_name = "a,b,...")]
+    levels: Option<String>,
+    /// The seed of everything (default 1).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// No deadlines: every search runs its full budget (exactly reproducible).
+    #[arg(long)]
+    untimed: bool,
+}
+
+impl SelfplayArgs {
+    /// The words src/ai/selfplay.rs reads.
+    fn words(&self) -> Vec<String> {
+        let mut w = Vec::new();
+        push(&mut w, "game", Some(&self.game));
+        push(&mut w, "players", self.players);
+        push(&mut w, "games", self.games);
+        push(&mut w, "levels", self.levels.as_ref());
+        push(&mut w, "seed", self.seed);
+        if self.untimed {
+            w.push("--untimed".into());
+        }
+        w
+    }
+}
+
+#[cfg(feature = "devtools")]
+#[derive(Debug, Args)]
+struct KioskSoakArgs {
+    /// Simulated minutes to run (1 to 100000).
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    minutes: u64,
+    /// Print resident memory every M simulated minutes.
+    #[arg(long, value_name = "M", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    every: u64,
+}
+
+#[cfg(feature = "devtools")]
+#[derive(Debug, Args)]
+struct ScreenshotArgs {
+    /// The screen to render (default home); see `--all` for the list.
+    screen: Option<String>,
+    /// Every screen at phone and tablet sizes, both orientations, into this folder.
+    #[arg(long, value_name = "DIR")]
+    all: Option<String>,
+    /// The window size in logical pixels, e.g. 412x915.
+    #[arg(long, value_name = "WxH")]
+    size: Option<String>,
+    /// The language.
+    #[arg(long, value_parser = ["en", "ru"])]
+    lang: Option<String>,
+    /// The colour theme.
+    #[arg(long, value_parser = ["light", "dark", "high-contrast"])]
+    theme: Option<String>,
+    /// Show the picture as a colour-blind player sees it.
+    #[arg(long, value_parser = ["deuteranopia", "protanopia", "tritanopia"])]
+    cvd: Option<String>,
+    /// The PNG file to write (default SCREEN-WxH.png).
+    #[arg(long, short, value_name = "FILE")]
+    out: Option<String>,
+}
+
+#[cfg(feature = "devtools")]
+impl ScreenshotArgs {
+    /// The words src/ui/screenshot.rs reads.
+    fn words(&self) -> Vec<String> {
+        let mut w: Vec<String> = self.screen.iter().cloned().collect();
+        push(&mut w, "all", self.all.as_ref());
+        push(&mut w, "size", self.size.as_ref());
+        push(&mut w, "lang", self.lang.as_ref());
+        push(&mut w, "theme", self.theme.as_ref());
+        push(&mut w, "cvd", self.cvd.as_ref());
+        push(&mut w, "out", self.out.as_ref());
+        w
+    }
+}
+
+#[cfg(feature = "devtools")]
+#[derive(Debug, Args)]
+struct BenchArgs {
+    /// Which benchmark (docs/performance.md explains each).
+    #[arg(value_parser = ["startup", "idle", "frame", "memory", "binary", "all"], default_value = "all")]
+    which: String,
+    /// Repetitions of start-up and frame measurements (1 to 1000, default 7).
+    #[arg(long, value_name = "N")]
+    runs: Option<u64>,
+    /// Seconds each screen is left alone for the idle benchmark (1 to 3600, default 30).
+    #[arg(long, value_name = "S")]
+    seconds: Option<u64>,
+    /// Frame only this scene (home, cover, ovo4, iota-crowded, omiga-late, …).
+    #[arg(long, value_name = "NAME")]
+    scene: Option<String>,
+    /// Print the table as Markdown.
+    #[arg(long)]
+    markdown: bool,
+    /// The processes the benchmarks spawn: floor, home, resume or scene:NAME.
+    #[arg(long, hide = true, value_name = "MODE")]
+    child: Option<String>,
+    /// With --child: exit after the first frame.
+    #[arg(long, hide = true, requires = "child")]
+    first_frame: bool,
+}
+
+#[cfg(feature = "devtools")]
+impl BenchArgs {
+    /// The words src/ui/bench/mod.rs reads.
+    fn words(&self) -> Vec<String> {
+        if let Some(mode) = &self.child {
+            let mut w = vec!["--child".to_string(), mode.clone()];
+            if self.first_frame {
+                w.push("--first-frame".into());
+            }
+            return w;
+        }
+        let mut w = vec![self.which.clone()];
+        push(&mut w, "runs", self.runs);
+        push(&mut w, "seconds", self.seconds);
+        push(&mut w, "scene", self.scene.as_ref());
+        if self.markdown {
+            w.push("--markdown".into());
+        }
+        w
+    }
 }
 
 fn stdin_lines() -> std::io::BufReader<std::io::Stdin> {
     std::io::BufReader::new(std::io::stdin())
 }
 
-fn stdout() -> std::io::Stdout {
-    std::io::stdout()
-}
-
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("referee") => {
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        None => run_app(cli.kiosk),
+        Some(_) if cli.kiosk => Err("--kiosk runs the app; it takes no subcommand".into()),
+        Some(Command::Referee) => {
             let stdin = std::io::stdin();
             hotseat::referee::serve(stdin.lock(), std::io::stdout().lock())
                 .map_err(|e| e.to_string())
         }
-        Some("host") => hotseat::net::headless::host_command(&args[1..], stdin_lines(), stdout()),
-        Some("join") => hotseat::net::headless::join_command(&args[1..], stdin_lines(), stdout()),
-        Some("selfplay") => hotseat::ai::selfplay::command(&args[1..]),
-        #[cfg(feature = "ui")]
-        Some("bench") => hotseat::ui::bench::command(&args[1..]),
-        #[cfg(feature = "ui")]
-        Some("screenshot") => hotseat::ui::screenshot::command(&args[1..]),
-        #[cfg(feature = "ui")]
-        None => hotseat::run_app().map_err(|e| e.to_string()),
-        #[cfg(feature = "ui")]
-        Some("--kiosk") => hotseat::ui::run_app_with(true).map_err(|e| e.to_string()),
-        #[cfg(feature = "ui")]
-        Some("kiosk-soak") => hotseat::ui::kiosk_soak::command(&args[1..]),
-        Some("kiosk-reset-pin") => match hotseat::store::data_dir() {
+        Some(Command::Host(a)) => {
+            hotseat::net::headless::host_command(&a.words(), stdin_lines(), std::io::stdout())
+        }
+        Some(Command::Join(a)) => {
+            hotseat::net::headless::join_command(&a.words(), stdin_lines(), std::io::stdout())
+        }
+        Some(Command::Selfplay(a)) => hotseat::ai::selfplay::command(&a.words()),
+        Some(Command::KioskResetPin) => match hotseat::store::data_dir() {
             Some(dir) => hotseat::store::kiosk::reset_pin(&dir).map(|m| println!("{m}")),
             None => Err("no data folder on this system (set HOTSEAT_DATA_DIR)".into()),
         },
-        Some("--help" | "-h" | "help") => {
-            println!("{}", usage());
-            Ok(())
-        }
-        _ => Err(format!("unknown command\n{}", usage())),
-    };
-    match result {
+        #[cfg(feature = "devtools")]
+        Some(Command::KioskSoak(a)) => hotseat::ui::kiosk_soak::command(&[
+            "--minutes".into(),
+            a.minutes.to_string(),
+            "--every".into(),
+            a.every.to_string(),
+        ]),
+        #[cfg(feature = "devtools")]
+        Some(Command::Screenshot(a)) => hotseat::ui::screenshot::command(&a.words()),
+        #[cfg(feature = "devtools")]
+        Some(Command::Bench(a)) => hotseat::ui::bench::command(&a.words()),
+    }
+}
+
+#[cfg(feature = "ui")]
+fn run_app(kiosk: bool) -> Result<(), String> {
+    if kiosk {
+        hotseat::ui::run_app_with(true).map_err(|e| e.to_string())
+    } else {
+        hotseat::run_app().map_err(|e| e.to_string())
+    }
+}
+
+#[cfg(not(feature = "ui"))]
+fn run_app(_kiosk: bool) -> Result<(), String> {
+    Err("this hotseat was built without the app (feature \"ui\"); see --help".into())
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("hotseat: {e}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn the_readme_commands_parse_to_the_words_the_modules_read() {
+        let cli = Cli::try_parse_from([
+            "hotseat",
+            "selfplay",
+            "--game",
+            "ovo",
+            "--games",
+            "20",
+            "--levels",
+            "hard,random",
+            "--seed",
+            "1",
+        ])
+        .expect("README's selfplay line parses");
+        let Some(Command::Selfplay(a)) = cli.command else {
+            panic!("not selfplay: {cli:?}");
+        };
+        assert_eq!(
+            a.words(),
+            [
+                "--game",
+                "ovo",
+                "--games",
+                "20",
+                "--levels",
+                "hard,random",
+                "--seed",
+                "1"
+            ]
+        );
+        let cli = Cli::try_parse_from(["hotseat", "join", "127.0.0.1:5000", "--code", "1234"])
+            .expect("docs/network.md's join line parses");
+        let Some(Command::Join(a)) = cli.command else {
+            panic!("not join: {cli:?}");
+        };
+        assert_eq!(a.words(), ["127.0.0.1:5000", "--code", "1234"]);
+        let cli = Cli::try_parse_from([
+            "hotseat",
+            "host",
+            "--code",
+            "1234",
+            "--port",
+            "0",
+            "--bind",
+            "127.0.0.1",
+            "--seed",
+            "7",
+            "--countdown",
+            "0",
+        ])
+        .expect("docs/network.md's host line parses");
+        let Some(Command::Host(a)) = cli.command else {
+            panic!("not host: {cli:?}");
+        };
+        assert_eq!(
+            a.words(),
+            [
+                "--code",
+                "1234",
+                "--port",
+                "0",
+                "--bind",
+                "127.0.0.1",
+                "--seed",
+                "7",
+                "--countdown",
+                "0"
+            ]
+        );
+        assert!(Cli::try_parse_from(["hotseat", "--kiosk"]).is_ok_and(|c| c.kiosk));
+    }
+
+    #[test]
+    fn mistakes_are_refused_before_anything_runs() {
+        for bad in [
+            &["hotseat", "frobnicate"][..],
+            &["hotseat", "referee", "--fast"],
+            &["hotseat", "host", "--port", "99999"],
+            &["hotseat", "host", "--bind", "nowhere"],
+            &["hotseat", "join"],
+            &["hotseat", "selfplay", "--game", "chess"],
+            &["hotseat", "selfplay", "--game", "ovo", "--games", "many"],
+        ] {
+            assert!(Cli::try_parse_from(bad).is_err(), "{bad:?} was accepted");
         }
     }
 }

@@ -1,11 +1,11 @@
-//! The headless text protocol of RULES.md §5: one command a line on the input, each
+//! The headless text protocol of docs/referee.md: one command a line on the input, each
 //! answered by zero or more lines and then `ok` or `error <reason>`.
 //!
-//! Choices where RULES.md is silent (docs/referee.md): every input line gets exactly one
+//! Choices the contract leaves open (docs/referee.md): every input line gets exactly one
 //! closing line, a blank one included (`error empty command`); a line longer than
 //! [`MAX_LINE`] bytes or not UTF-8 is refused whole; a trailing `\r` is ignored.
 
-use crate::games::registry::{self, AnyGame};
+use crate::games::registry::{AnyGame, GameKind};
 use crate::games::{Params, RuleError, RuleResult, Seat};
 use std::io::{self, BufRead, Write};
 
@@ -47,7 +47,7 @@ impl Referee {
                     .next()
                     .ok_or_else(|| RuleError::new("new needs a game: ovo, iota or omiga"))?;
                 let params = Params::parse(words)?;
-                self.game = Some(registry::new_game(name, &params)?);
+                self.game = Some(name.parse::<GameKind>()?.new_game(&params)?);
                 Ok(vec![])
             }
             "setup" => {
@@ -55,7 +55,7 @@ impl Referee {
                 if name.is_empty() {
                     return Err(RuleError::new("setup needs a game and a position"));
                 }
-                self.game = Some(registry::from_position(name, position.trim())?);
+                self.game = Some(name.parse::<GameKind>()?.from_position(position.trim())?);
                 Ok(vec![])
             }
             "play" => {

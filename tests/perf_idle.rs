@@ -1,6 +1,7 @@
 //! Nothing runs on a screen nobody touches: no timer, no animation, no redraw. An app
 //! that keeps ticking while people think drains the battery of the phone on the table.
-#![cfg(feature = "ui")]
+// Staged with the developer tools' fixtures (the example tables), hence `devtools`.
+#![cfg(feature = "devtools")]
 
 use hotseat::ui::bench::{frame, scenes};
 

@@ -2,7 +2,7 @@
 //! referee, checked line by line.
 //!
 //! Format: `> command` is sent; the lines after it, up to the next command, are the
-//! expected answer (for `legal`, in any order, since RULES.md leaves the order free).
+//! expected answer (for `legal`, in any order, since docs/referee.md leaves the order free).
 //! `#` starts a comment line; blank lines are ignored. An expected line `error *` matches
 //! any error, for cases where only the refusal matters, not its wording.
 

@@ -257,6 +257,8 @@ fn omiga_places_a_card_from_the_keyboard_and_announces_it() {
 }
 
 #[test]
+// Starts from the Ovo example table of the developer tools.
+#[cfg(feature = "devtools")]
 fn a_peek_result_is_never_announced_nor_left_behind() {
     init_no_event_loop();
     let dir = std::env::temp_dir().join(format!("hotseat-access-peek-{}", std::process::id()));

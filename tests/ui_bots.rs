@@ -361,11 +361,11 @@ fn iota_against_the_app_answers_each_turn_without_a_cover() {
             (session.actions().len(), session.outcome().is_over())
         };
         if over {
-            // Rounds of passes end an IOTA game (RULES.md §2); the app may pass too.
+            // Rounds of passes end an IOTA game (docs/rules.md §2); the app may pass too.
             break;
         }
         // The person's pass, then the app's turn: one action, or more when it first swaps
-        // wilds on the grid (RULES.md §2): at least two in all, and the turn comes back.
+        // wilds on the grid (docs/rules.md §2): at least two in all, and the turn comes back.
         assert!(
             table_actions >= before + 2,
             "turn {turn}: the app answered ({before} → {table_actions} actions)"

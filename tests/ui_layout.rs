@@ -2,7 +2,8 @@
 //! landscape): no control a player can reach lies outside the window, no two controls
 //! overlap, and buttons are big enough for a finger. Geometry comes from the testing
 //! backend, the same element tree a screen reader sees.
-#![cfg(feature = "ui")]
+// Staged with the developer tools' fixtures (the example tables), hence `devtools`.
+#![cfg(feature = "devtools")]
 
 use hotseat::ui::screenshot::{stage, SCREENS, SIZES};
 use hotseat::ui::{build, AppWindow};

@@ -1,6 +1,7 @@
 //! Ovo played through the real `.slint` board, as a player would: find cells and buttons
 //! by what a screen reader reads, press them, and check the board, banner and cover.
-#![cfg(feature = "ui")]
+// Staged with the developer tools' fixtures (the example tables), hence `devtools`.
+#![cfg(feature = "devtools")]
 
 use hotseat::ui::{build, ovo, AppWindow, Controller, GameChrome, OvoBridge, Screen};
 use i_slint_backend_testing::{init_no_event_loop, ElementHandle, ElementQuery};

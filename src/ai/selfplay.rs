@@ -12,6 +12,7 @@ use super::{omiga_bot, Level, Opponents, Told};
 use crate::games::iota::Iota;
 use crate::games::omiga::Omiga;
 use crate::games::ovo::Ovo;
+use crate::games::registry::GameKind;
 use crate::games::{rng_from_seed, Game, Outcome, Params, Seat};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -29,8 +30,8 @@ pub const OTHER_MAX_PLIES: usize = 2000;
 /// What to play.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
-    /// `ovo`, `iota` or `omiga`.
-    pub game: String,
+    /// Which game.
+    pub game: GameKind,
     /// Seats per game.
     pub players: usize,
     /// How many games.
@@ -46,8 +47,9 @@ pub struct Config {
 impl Config {
     /// Reads the command line after `selfplay`.
     pub fn parse(args: &[String]) -> Result<Config, String> {
+        let mut game = None;
         let mut c = Config {
-            game: String::new(),
+            game: GameKind::Ovo,
             players: 2,
             games: 100,
             levels: vec![Level::Hard, Level::Random],
@@ -69,7 +71,7 @@ impl Config {
                     .map_err(|_| format!("{what} must be a whole number, got '{value}'"))
             };
             match flag.as_str() {
-                "--game" => c.game = value.clone(),
+                "--game" => game = Some(value.parse::<GameKind>().map_err(|e| e.to_string())?),
                 "--players" => c.players = usize::try_from(number("--players")?).unwrap_or(0),
                 "--games" => c.games = usize::try_from(number("--games")?).unwrap_or(0),
                 "--seed" => c.seed = number("--seed")?,
@@ -82,13 +84,8 @@ impl Config {
                 _ => return Err(format!("unknown option '{flag}'\n{USAGE}")),
             }
         }
-        let allowed: &[usize] = match c.game.as_str() {
-            "ovo" => &[2, 4],
-            "iota" => &[2, 3, 4],
-            "omiga" => &[2],
-            "" => return Err(format!("--game is required\n{USAGE}")),
-            other => return Err(format!("unknown game '{other}' (ovo, iota, omiga)")),
-        };
+        c.game = game.ok_or_else(|| format!("--game is required\n{USAGE}"))?;
+        let allowed = c.game.seat_counts();
         if !allowed.contains(&c.players) {
             let allowed: Vec<String> = allowed.iter().map(|n| n.to_string()).collect();
             return Err(format!(
@@ -166,16 +163,16 @@ fn level_index(level: Level) -> usize {
 }
 
 /// The parameters of game number `k`.
-fn params_for(game: &str, players: usize, rng: &mut ChaCha8Rng) -> Params {
+fn params_for(game: GameKind, players: usize, rng: &mut ChaCha8Rng) -> Params {
     let seed: u64 = rng.random();
     let first = rng.random_range(0..players);
     match game {
-        "ovo" => Params::new().with("players", players).with("first", first),
-        "iota" => Params::new()
+        GameKind::Ovo => Params::new().with("players", players).with("first", first),
+        GameKind::Iota => Params::new()
             .with("players", players)
             .with("first", first)
             .with("seed", seed),
-        _ => Params::new().with("seed", seed),
+        GameKind::Omiga => Params::new().with("seed", seed),
     }
 }
 
@@ -324,14 +321,14 @@ pub fn run(config: &Config) -> Result<Report, String> {
         let levels: Vec<Level> = (0..config.players)
             .map(|i| config.levels[(i + k) % config.levels.len()])
             .collect();
-        let params = params_for(&config.game, config.players, &mut rng);
+        let params = params_for(config.game, config.players, &mut rng);
         let mut game_rng = ChaCha8Rng::seed_from_u64(rng.random());
         let t = &mut report.times;
-        let record = match config.game.as_str() {
-            "ovo" => play_one::<Ovo>(&params, &levels, &mut game_rng, config.untimed, t, None),
-            "iota" => play_one::<Iota>(&params, &levels, &mut game_rng, config.untimed, t, None),
-            "omiga" => play_one::<Omiga>(&params, &levels, &mut game_rng, config.untimed, t, None),
-            other => Err(format!("unknown game '{other}'")),
+        let untimed = config.untimed;
+        let record = match config.game {
+            GameKind::Ovo => play_one::<Ovo>(&params, &levels, &mut game_rng, untimed, t, None),
+            GameKind::Iota => play_one::<Iota>(&params, &levels, &mut game_rng, untimed, t, None),
+            GameKind::Omiga => play_one::<Omiga>(&params, &levels, &mut game_rng, untimed, t, None),
         }
         .map_err(|e| format!("game {k} ({params}): {e}"))?;
         report.games.push(record);

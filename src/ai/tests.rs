@@ -6,14 +6,15 @@ use super::*;
 use crate::games::iota::Iota;
 use crate::games::omiga::Omiga;
 use crate::games::ovo::{Cell, Ovo, OvoAction};
+use crate::games::registry::GameKind;
 use crate::games::{rng_from_seed, Outcome, Params};
 
 fn params(game: &str, players: usize, seed: u64) -> Params {
-    match game {
-        "ovo" => Params::new()
+    match game.parse::<GameKind>() {
+        Ok(GameKind::Ovo) => Params::new()
             .with("players", players)
             .with("first", seed % players as u64),
-        "iota" => Params::new()
+        Ok(GameKind::Iota) => Params::new()
             .with("players", players)
             .with("seed", seed)
             .with("first", seed % players as u64),
@@ -98,9 +99,9 @@ fn ovo_bots_never_declare_wrongly() {
 
 #[test]
 fn selfplay_is_reproducible() {
-    for game in ["ovo", "iota", "omiga"] {
+    for game in GameKind::ALL {
         let config = |seed| Config {
-            game: game.into(),
+            game,
             players: 2,
             games: 3,
             levels: vec![Level::Easy, Level::Random],

@@ -2,7 +2,7 @@
 //!
 //! Every game has the same shape (the [`Game`] trait): a state that starts from
 //! [`Params`] or a position line, actions that parse from and print to the notation
-//! of RULES.md §4, `legal_actions`, an `apply` that leaves the state untouched on
+//! of docs/rules.md §4, `legal_actions`, an `apply` that leaves the state untouched on
 //! error, a per-seat `view` that holds only what that seat may know, and `outcome`.
 //! Randomness comes only from a seed given at the start ([`rng_from_seed`]), so a game
 //! replays exactly from its parameters and action list.
@@ -104,9 +104,9 @@ pub fn rng_from_seed(seed: u64) -> ChaCha8Rng {
 /// - `apply` either succeeds or returns an error and leaves `self` exactly as it was;
 /// - `view(seat)` contains nothing that seat may not know (the UI, bots and the network
 ///   only ever see views, so a secret that is not in a view cannot leak);
-/// - `position()` and `from_position()` round-trip (RULES.md §5, "Positions").
+/// - `position()` and `from_position()` round-trip (docs/referee.md, "Positions").
 pub trait Game: Clone + Debug + Send + 'static {
-    /// One action in the notation of RULES.md §4 (`b1xb3`, `place Bx2@1,0`, `discard`).
+    /// One action in the notation of docs/rules.md §4 (`b1xb3`, `place Bx2@1,0`, `discard`).
     type Action: Clone + Debug + PartialEq + Display + FromStr<Err = RuleError> + Send + 'static;
     /// What one seat may know of the state.
     type View: Clone + Debug + Serialize + Send + 'static;
@@ -119,9 +119,9 @@ pub trait Game: Clone + Debug + Send + 'static {
     /// A new game from the referee's `new` parameters (`players=4 first=1 seed=7`) or the
     /// app's setup, which uses the same keys.
     fn new_game(params: &Params) -> RuleResult<Self>;
-    /// A game from a position line (RULES.md §5), checked for consistency.
+    /// A game from a position line (docs/referee.md), checked for consistency.
     fn from_position(position: &str) -> RuleResult<Self>;
-    /// The current position in the canonical spelling of RULES.md §5.
+    /// The current position in the canonical spelling of docs/referee.md.
     fn position(&self) -> String;
     /// The whole state (every secret included), for the referee's `state` command.
     fn state_json(&self) -> serde_json::Value;
@@ -131,7 +131,7 @@ pub trait Game: Clone + Debug + Send + 'static {
     /// The seats that may act now: the seat on turn in turn-based games, both seats in
     /// real-time Omiga, nobody once the game is over.
     fn to_act(&self) -> Vec<Seat>;
-    /// Every legal action of `seat` now, each once, in canonical spelling (RULES.md §5).
+    /// Every legal action of `seat` now, each once, in canonical spelling (docs/referee.md).
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
     /// Applies `action` for `seat`, or refuses it with the reason and changes nothing.
     fn apply(&mut self, seat: Seat, action: &Self::Action) -> RuleResult<Self::Event>;

@@ -76,7 +76,7 @@ pub enum ClientMsg {
         #[serde(default)]
         resume: Option<String>,
     },
-    /// An action in the notation of RULES.md §4, numbered by the client for its answer.
+    /// An action in the notation of docs/rules.md §4, numbered by the client for its answer.
     Act {
         /// Echoed in `Accepted`/`Rejected`.
         id: u64,

@@ -65,7 +65,7 @@ pub enum ThemeChoice {
     HighContrast,
 }
 
-/// The variant settings of RULES.md that a new game starts from.
+/// The variant settings of docs/rules.md that a new game starts from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct VariantDefaults {

@@ -4,6 +4,7 @@
 //! holding the device, so it can say nothing the screen does not show.
 
 use super::{AppWindow, Controller, IotaBridge, OmigaBridge, OvoBridge};
+use crate::games::registry::GameKind;
 use crate::ui::{Access, GameChrome};
 use slint::{ComponentHandle, Model};
 use std::cell::RefCell;
@@ -53,8 +54,8 @@ pub fn step(positions: &[(i32, i32)], from: Option<usize>, dx: i32, dy: i32) -> 
 
 /// The board on screen now: each cell's position (screen axes) and its spoken label.
 fn board(app: &AppWindow) -> Vec<((i32, i32), slint::SharedString)> {
-    match app.get_playing().as_str() {
-        "ovo" => app
+    match app.get_playing().parse::<GameKind>() {
+        Ok(GameKind::Ovo) => app
             .global::<OvoBridge>()
             .get_cells()
             .iter()
@@ -64,13 +65,13 @@ fn board(app: &AppWindow) -> Vec<((i32, i32), slint::SharedString)> {
                 ((i % 6, 5 - i / 6), c.label)
             })
             .collect(),
-        "iota" => app
+        Ok(GameKind::Iota) => app
             .global::<IotaBridge>()
             .get_cells()
             .iter()
             .map(|c| ((c.col, c.row), c.label))
             .collect(),
-        "omiga" => {
+        Ok(GameKind::Omiga) => {
             let bridge = app.global::<OmigaBridge>();
             let w = bridge.get_columns().max(1);
             bridge
@@ -138,8 +139,8 @@ pub fn summary(app: &AppWindow, language: &str) -> String {
     let mut parts: Vec<String> = Vec::new();
     let chrome = app.global::<GameChrome>();
     parts.push(chrome.get_banner().to_string());
-    match app.get_playing().as_str() {
-        "ovo" => {
+    match app.get_playing().parse::<GameKind>() {
+        Ok(GameKind::Ovo) => {
             let bridge = app.global::<OvoBridge>();
             let seats: Vec<String> = bridge
                 .get_seats()
@@ -158,7 +159,7 @@ pub fn summary(app: &AppWindow, language: &str) -> String {
             }
             parts.push(bridge.get_hint().to_string());
         }
-        "iota" => {
+        Ok(GameKind::Iota) => {
             let bridge = app.global::<IotaBridge>();
             parts.extend(bridge.get_seats().iter().map(|s| s.label.to_string()));
             let hand: Vec<String> = bridge
@@ -171,7 +172,7 @@ pub fn summary(app: &AppWindow, language: &str) -> String {
             }
             parts.push(bridge.get_pile_label().to_string());
         }
-        "omiga" => {
+        Ok(GameKind::Omiga) => {
             let bridge = app.global::<OmigaBridge>();
             let near = bridge.get_near_seat();
             let remote = bridge.get_remote();

@@ -3,6 +3,7 @@
 
 use super::replay::{self, Opened};
 use super::{play, AppWindow, Controller, HistoryRow, StatsRow};
+use crate::games::registry::GameKind;
 use crate::session::FinishedGame;
 use crate::store::{history, saves};
 use slint::{ComponentHandle, ModelRc, VecModel};
@@ -25,12 +26,11 @@ pub fn date(secs: u64) -> String {
     format!("{year:04}-{month:02}-{day:02}")
 }
 
-fn game_title(game: &str) -> &'static str {
-    match game {
-        "ovo" => "Ovo",
-        "iota" => "IOTA",
-        _ => "Omiga",
-    }
+/// The game's printed name; a name this version does not know (a newer file) shows as
+/// it is written.
+fn game_title(game: &str) -> String {
+    game.parse::<GameKind>()
+        .map_or_else(|_| game.to_string(), |kind| kind.title().to_string())
 }
 
 /// "Anna won", "Anna, Boris share the win", "A draw".
@@ -77,15 +77,12 @@ fn entries(c: &Controller) -> (Vec<Entry>, Vec<FinishedGame>) {
         let going = play::tr(language, "In progress", "Идёт", "");
         Entry {
             row: HistoryRow {
-                title: play::tr(language, "{} — in progress", "{} — идёт", title).into(),
+                title: play::tr(language, "{} — in progress", "{} — идёт", &title).into(),
                 players: names.join(", ").into(),
                 result: going.clone().into(),
             },
             heading: format!("{title} — {going}"),
-            opened: Opened {
-                saved,
-                title: title.to_string(),
-            },
+            opened: Opened { saved, title },
         }
     });
     let finished = games.iter().rev().map(|g| Entry {
@@ -97,7 +94,7 @@ fn entries(c: &Controller) -> (Vec<Entry>, Vec<FinishedGame>) {
         heading: format!("{} — {}", game_title(&g.game), result(g, language)),
         opened: Opened {
             saved: g.saved.clone(),
-            title: game_title(&g.game).to_string(),
+            title: game_title(&g.game),
         },
     });
     (running.into_iter().chain(finished).collect(), games)

@@ -1041,7 +1041,7 @@ pub fn start(players: Vec<Player>) -> RuleResult<Box<dyn Table>> {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(1);
-    // RULES.md §2: the first seat is chosen at random.
+    // docs/rules.md §2: the first seat is chosen at random.
     let first = rand::random_range(0..players.len().max(1));
     Ok(Box::new(IotaTable::start(players, seed, first)?))
 }
@@ -1087,12 +1087,14 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
 /// A realistic table in the middle of a game, for the screenshot: two players, a few turns
 /// played by always taking the legal placement with the most cards, the next player's
 /// screen revealed and one card staged.
+#[cfg(feature = "devtools")]
 pub fn demo_table(players: Vec<Player>) -> RuleResult<IotaTable> {
     demo_table_with(players, 10)
 }
 
 /// As [`demo_table`], played on until the grid holds at least `cards` cards (the frame
 /// bench's crowded table).
+#[cfg(feature = "devtools")]
 pub fn demo_table_with(players: Vec<Player>, cards: usize) -> RuleResult<IotaTable> {
     let mut table = IotaTable::start(players, 20_261_129, 0)?;
     for _ in 0..cards * 2 {
@@ -1136,6 +1138,7 @@ pub fn demo_table_with(players: Vec<Player>, cards: usize) -> RuleResult<IotaTab
 
 /// The mid-game table with one card staged where it may not go, so the reason shows (the
 /// `iota-illegal` screenshot).
+#[cfg(feature = "devtools")]
 pub fn demo_illegal_table(players: Vec<Player>) -> RuleResult<IotaTable> {
     let mut table = demo_table(players)?;
     table.staged.clear();
@@ -1166,6 +1169,7 @@ pub fn demo_illegal_table(players: Vec<Player>) -> RuleResult<IotaTable> {
 
 /// A finished game for the screenshot: two players always taking the best-scoring legal
 /// placement (passing when none fits) until the game ends.
+#[cfg(feature = "devtools")]
 pub fn demo_end_table(players: Vec<Player>) -> RuleResult<IotaTable> {
     let mut table = IotaTable::start(players, 20_261_129, 0)?;
     for _ in 0..400 {

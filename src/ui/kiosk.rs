@@ -4,6 +4,7 @@
 //! file only connects them to the window. The clock is injectable so that tests drive it.
 
 use super::{play, setup::SetupState, AppWindow, Controller, KioskBridge, KioskOverlay, Screen};
+use crate::games::registry::GameKind;
 use crate::kiosk::{valid_pin, Idle, IdleStep, Lockout, PinRecord};
 use crate::store::kiosk::{self as kstore, KioskConfig, IDLE_CHOICES};
 use crate::store::Settings;
@@ -18,7 +19,7 @@ pub const ATTRACT_AFTER: Duration = Duration::from_secs(30);
 /// The longest a demo game runs before the next title takes over.
 pub const DEMO_LONGEST: Duration = Duration::from_secs(180);
 /// The titles the attract loop cycles through.
-pub const DEMO_GAMES: [&str; 3] = ["ovo", "iota", "omiga"];
+pub const DEMO_GAMES: [GameKind; 3] = GameKind::ALL;
 
 /// Where kiosk mode reads the time (a real clock in the app, a hand-set one in tests).
 pub type Clock = Rc<dyn Fn() -> Instant>;
@@ -71,6 +72,7 @@ impl KioskUi {
     }
 
     /// The soak run's kiosk: a PIN is set (cheap to check) so that no PIN pad waits.
+    #[cfg(feature = "devtools")]
     pub(crate) fn set_pin_for_soak(&mut self) {
         self.config.pin = Some(PinRecord::with_salt("2468", b"soak", 1));
     }
@@ -231,8 +233,7 @@ fn to_welcome(app: &AppWindow, c: &mut Controller) {
     super::lan::leave(c);
     app.set_cover_up(false);
     let language = c.language();
-    let game = c.setup.game.clone();
-    c.setup = SetupState::new(&game, &c.setup_source(), language);
+    c.setup = SetupState::new(c.setup.game, &c.setup_source(), language);
     super::refresh_all(app, c);
     super::lifecycle::show_continue(app, c);
     play::show_message(app, "", false);
@@ -594,6 +595,7 @@ fn with_arg<A: 'static>(
 /// (the attract loop, a dozen moves into a demo game), `kiosk-staff` (the staff menu),
 /// `kiosk-pin`
 /// (two digits typed after a wrong PIN) or `kiosk-idle` (an IOTA game left alone).
+#[cfg(feature = "devtools")]
 pub(crate) fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, screen: &str) {
     let time = Rc::new(std::cell::Cell::new(Instant::now()));
     let clock = time.clone();
@@ -648,5 +650,5 @@ pub(crate) fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, scree
 pub fn demo_progress(c: &Controller) -> Option<(&'static str, usize)> {
     let (index, _) = c.kiosk.as_ref()?.demo?;
     let actions = c.table.as_ref()?.session().saved().actions.len();
-    Some((DEMO_GAMES[index % DEMO_GAMES.len()], actions))
+    Some((DEMO_GAMES[index % DEMO_GAMES.len()].name(), actions))
 }

@@ -3,7 +3,8 @@
 //! undo.
 
 use super::{play, AppWindow, Controller, GameChrome, Screen};
-use crate::games::{Params, RuleError, RuleResult};
+use crate::games::registry::GameKind;
+use crate::games::{Params, RuleResult};
 use crate::store::history;
 use crate::store::saves::{self, BadSave};
 use slint::ComponentHandle;
@@ -34,15 +35,15 @@ pub fn start_table(c: &Controller) -> RuleResult<Box<dyn play::Table>> {
     );
     let v = &c.setup.variants;
     let on_off = |b: bool| if b { "on" } else { "off" };
-    match c.setup.game.as_str() {
-        "ovo" => {
-            // RULES.md §1: the first seat is chosen at random.
+    match c.setup.game {
+        GameKind::Ovo => {
+            // docs/rules.md §1: the first seat is chosen at random.
             let first = rand::random_range(0..players.len().max(1));
             super::ovo::OvoTable::new(players, first, v.ovo_no_move_back)
                 .map(|t| Box::new(t) as Box<dyn play::Table>)
         }
-        "iota" => super::iota::start(players),
-        "omiga" => {
+        GameKind::Iota => super::iota::start(players),
+        GameKind::Omiga => {
             // Against the app the person sits at the bottom (White, seat 0).
             if players.first().map(|p| p.kind) == Some(crate::session::SeatKind::Bot) {
                 players.reverse();
@@ -54,7 +55,6 @@ pub fn start_table(c: &Controller) -> RuleResult<Box<dyn play::Table>> {
             super::omiga::OmigaTable::start(params, players)
                 .map(|t| Box::new(t) as Box<dyn play::Table>)
         }
-        other => Err(RuleError::new(format!("unknown game {other}"))),
     }
 }
 
@@ -109,7 +109,7 @@ impl Controller {
             // only a count per title when staff turned counting on.
             if session.is_over() && !self.life.recorded {
                 self.life.recorded = true;
-                kiosk.count_finished(self.data_dir.as_deref(), &self.setup.game);
+                kiosk.count_finished(self.data_dir.as_deref(), self.setup.game.name());
             }
         } else if let Some(dir) = &self.data_dir {
             let saved = session.saved();

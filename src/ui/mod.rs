@@ -2,12 +2,15 @@
 //! No rule is decided here; games are played through `session`.
 
 pub mod access;
+#[cfg(feature = "devtools")]
 pub mod bench;
 pub mod bots;
+#[cfg(feature = "devtools")]
 pub mod cvd;
 mod history;
 pub mod iota;
 pub mod kiosk;
+#[cfg(feature = "devtools")]
 pub mod kiosk_soak;
 pub mod lan;
 mod lifecycle;
@@ -17,11 +20,13 @@ pub mod ovo;
 pub mod play;
 pub mod replay;
 pub mod rules_text;
+#[cfg(feature = "devtools")]
 pub mod screenshot;
 pub mod setup;
 
 slint::include_modules!();
 
+use crate::games::registry::GameKind;
 use crate::store::{self, Language, Settings, ThemeChoice};
 use setup::SetupState;
 use slint::{ComponentHandle, ModelRc, SharedString, VecModel};
@@ -65,7 +70,7 @@ impl Controller {
             replay: None,
             kiosk: None,
         };
-        c.setup = SetupState::new("ovo", &c.settings, c.language());
+        c.setup = SetupState::new(GameKind::Ovo, &c.settings, c.language());
         c
     }
 
@@ -164,10 +169,11 @@ fn apply_settings(app: &AppWindow, c: &Controller) {
 
 fn show_setup(app: &AppWindow, c: &Controller) {
     let s = &c.setup;
-    app.set_setup_game(s.game.clone().into());
-    app.set_setup_title(setup::title(&s.game, c.language()).into());
+    app.set_setup_game(s.game.name().into());
+    app.set_setup_title(setup::title(s.game, c.language()).into());
     app.set_allowed_counts(ModelRc::new(VecModel::from(
-        setup::allowed_counts(&s.game)
+        s.game
+            .seat_counts()
             .iter()
             .map(|n| *n as i32)
             .collect::<Vec<_>>(),
@@ -218,7 +224,11 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     }
 
     handler!(on_open_game, |app, c, game: SharedString| {
-        c.setup = SetupState::new(&game, &c.setup_source(), c.language());
+        // The edge where a game's name comes in from the screens.
+        let Ok(game) = game.parse::<GameKind>() else {
+            return;
+        };
+        c.setup = SetupState::new(game, &c.setup_source(), c.language());
         show_setup(&app, c);
         app.set_screen(Screen::Setup);
     });

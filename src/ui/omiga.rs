@@ -823,6 +823,7 @@ impl OmigaTable {
 
 /// Puts a finished Omiga game on screen (the `omiga-end` screenshot): both sides play
 /// their first legal action until the game ends.
+#[cfg(feature = "devtools")]
 pub fn stage_end(app: &AppWindow, controller: &Rc<RefCell<Controller>>, language: &str) {
     let players = play::players(&["Ana".to_string(), "Boris".to_string()], &[0, 1], &[]);
     let Ok(mut table) = OmigaTable::start(Params::new().with("seed", 5), players) else {
@@ -850,6 +851,7 @@ pub fn stage_end(app: &AppWindow, controller: &Rc<RefCell<Controller>>, language
 
 /// Puts a game won by "behind" on screen (the `omiga-behind` screenshot): the first seed
 /// whose random interleaving of both seats ends with a card placed behind an opponent's.
+#[cfg(feature = "devtools")]
 pub fn stage_behind(app: &AppWindow, controller: &Rc<RefCell<Controller>>, language: &str) {
     use rand::seq::IndexedRandom;
     let players = play::players(&["Ana".to_string(), "Boris".to_string()], &[0, 1], &[]);
@@ -912,6 +914,7 @@ pub fn stage_behind(app: &AppWindow, controller: &Rc<RefCell<Controller>>, langu
 }
 
 /// Puts a mid-game Omiga table on screen (the `omiga` screenshot).
+#[cfg(feature = "devtools")]
 pub fn stage_midgame(app: &AppWindow, controller: &Rc<RefCell<Controller>>, language: &str) {
     let players = play::players(&["Ana".to_string(), "Boris".to_string()], &[0, 1], &[]);
     // The first seed whose table, a few rounds in, gives both sides a card to place.

@@ -978,6 +978,7 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
 
 /// A realistic mid-game for the `screenshot` command: two players (an egg picked up, its
 /// landings lit) or four (a jump chain under way).
+#[cfg(feature = "devtools")]
 pub fn demo(four: bool, language: &str) -> RuleResult<OvoTable> {
     let (names, script, picks): (&[&str], &[&str], &[usize]) = if four {
         (
@@ -1026,6 +1027,7 @@ pub fn demo(four: bool, language: &str) -> RuleResult<OvoTable> {
 /// Puts the example game of [`demo`] on screen (the `screenshot` command and UI tests).
 /// `screen` is `ovo`, `ovo4`, `ovo-peek` (the peek result before the cover) or `ovo-end`
 /// (after a wrong «Ovo!»: every egg face up).
+#[cfg(feature = "devtools")]
 pub fn show_demo(app: &AppWindow, controller: &RefCell<Controller>, screen: &str) {
     let mut c = controller.borrow_mut();
     let language = c.language();

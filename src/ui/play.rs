@@ -2,6 +2,7 @@
 //! cover filled from the session's gate, and the turn banner.
 
 use super::{AppWindow, GameChrome};
+use crate::games::registry::GameKind;
 use crate::games::{Game, Outcome};
 use crate::session::{AnySession, Gate, Player, SeatKind, Session};
 use slint::ComponentHandle;
@@ -182,16 +183,17 @@ fn table_of(
             Some(n) => Session::public_at(saved, n),
         }
     }
-    match saved.game.as_str() {
-        "ovo" => Ok(Box::new(super::ovo::OvoTable::from_session(
+    // The edge where a saved game's name is read.
+    match saved.game.parse::<GameKind>()? {
+        GameKind::Ovo => Ok(Box::new(super::ovo::OvoTable::from_session(
             session::<Ovo>(saved, upto)?,
         ))),
-        "iota" => Ok(Box::new(super::iota::IotaTable::from_session(session::<
+        GameKind::Iota => Ok(Box::new(super::iota::IotaTable::from_session(session::<
             Iota,
         >(
             saved, upto,
         )?))),
-        "omiga" => {
+        GameKind::Omiga => {
             let mut table = super::omiga::OmigaTable::from_session(session::<Omiga>(saved, upto)?);
             if upto.is_some() {
                 // A replay has no "Ready?": play is already on in every position shown.
@@ -199,9 +201,6 @@ fn table_of(
             }
             Ok(Box::new(table))
         }
-        other => Err(crate::games::RuleError::new(format!(
-            "unknown game '{other}' in the save"
-        ))),
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::play::Table;
 use super::{build, AppWindow, Screen};
+use crate::games::registry::GameKind;
 use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType};
 use slint::platform::{Platform, WindowAdapter, WindowEvent};
 use slint::{ComponentHandle, PhysicalSize, Rgb8Pixel, SharedPixelBuffer};
@@ -239,11 +240,7 @@ fn stage_replay(
     };
     let saved = table.session().saved();
     let step = saved.actions.len().saturating_sub(1);
-    let title = match saved.game.as_str() {
-        "ovo" => "Ovo",
-        "iota" => "IOTA",
-        _ => "Omiga",
-    };
+    let title = saved.game.parse::<GameKind>().map_or("", GameKind::title);
     let opened = super::replay::Opened {
         saved,
         title: title.into(),

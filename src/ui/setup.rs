@@ -1,13 +1,14 @@
 //! The game setup screen's state: which game, who plays, which variants.
 
 use super::Variants;
+use crate::games::registry::GameKind;
 use crate::store::{clean_name, Settings, VariantDefaults};
 
 /// What the setup screen holds while players fill it in.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SetupState {
-    /// `ovo`, `iota` or `omiga`.
-    pub game: String,
+    /// Which game.
+    pub game: GameKind,
     /// One name per player, by seat.
     pub names: Vec<String>,
     /// One palette colour per player, all different.
@@ -43,22 +44,9 @@ pub fn bot_name(level: crate::ai::Level, language: &str) -> String {
     }
 }
 
-/// The player counts a game allows.
-pub fn allowed_counts(game: &str) -> &'static [usize] {
-    match game {
-        "ovo" => &[2, 4],
-        "iota" => &[2, 3, 4],
-        _ => &[2],
-    }
-}
-
 /// The setup screen's title.
-pub fn title(game: &str, language: &str) -> String {
-    let name = match game {
-        "iota" => "IOTA",
-        "omiga" => "Omiga",
-        _ => "Ovo",
-    };
+pub fn title(game: GameKind, language: &str) -> String {
+    let name = game.title();
     match language {
         "ru" => format!("Новая игра: {name}"),
         _ => format!("New game: {name}"),
@@ -75,21 +63,21 @@ pub fn default_name(seat: usize, language: &str) -> String {
 
 impl SetupState {
     /// Setup for `game`, with the names and colours remembered from earlier games.
-    pub fn new(game: &str, settings: &Settings, language: &str) -> Self {
+    pub fn new(game: GameKind, settings: &Settings, language: &str) -> Self {
         let mut s = SetupState {
-            game: game.to_string(),
+            game,
             names: Vec::new(),
             colors: Vec::new(),
             kinds: Vec::new(),
             variants: settings.variants,
         };
-        s.set_count(allowed_counts(game)[0], settings, language);
+        s.set_count(game.seat_counts()[0], settings, language);
         s
     }
 
     /// Changes the number of players (to one the game allows), keeping the names typed.
     pub fn set_count(&mut self, count: usize, settings: &Settings, language: &str) {
-        if !allowed_counts(&self.game).contains(&count) {
+        if !self.game.seat_counts().contains(&count) {
             return;
         }
         self.names.truncate(count);
@@ -231,7 +219,7 @@ mod tests {
             player_colors: vec![2, 2],
             ..Settings::default()
         };
-        let mut s = SetupState::new("ovo", &settings, "en");
+        let mut s = SetupState::new(GameKind::Ovo, &settings, "en");
         assert_eq!(s.names, vec!["Anna", "Boris"]);
         assert_eq!(s.colors, vec![2, 0], "remembered colours stay distinct");
         s.set_count(3, &settings, "en");
@@ -250,6 +238,11 @@ mod tests {
         assert_eq!(s.final_names("en")[1], "Player 2");
         s.remember(&mut settings);
         assert_eq!(settings.player_names.len(), 4);
-        assert_eq!(SetupState::new("omiga", &settings, "en").names.len(), 2);
+        assert_eq!(
+            SetupState::new(GameKind::Omiga, &settings, "en")
+                .names
+                .len(),
+            2
+        );
     }
 }

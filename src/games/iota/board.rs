@@ -99,8 +99,8 @@ impl Lookup for Overlay<'_> {
     }
 }
 
-/// The longest run ever scanned: 4 cards either side of a cell plus the cell. A longer
-/// run is already too long, so nothing beyond is needed.
+/// How many cards of a run are kept: 4 either side of a cell plus the cell. A longer run
+/// is too long anyway; its length is still counted in full, for the message.
 const SCAN: usize = 9;
 
 /// The maximal run of cards through a cell in one direction (possibly just that cell).
@@ -115,23 +115,22 @@ pub(crate) struct Line {
 }
 
 impl Line {
-    /// The run through `cell` (which must hold a card in `look`) along `dir`.
+    /// The run through `cell` (which must hold a card in `look`) along `dir`. Play never
+    /// builds a run longer than 4, but a position read by `setup` may hold one
+    /// (docs/referee.md); the scan ends anyway, since the grid holds at most 66 cards.
     pub(crate) fn through(look: &impl Lookup, cell: Cell, dir: Dir) -> Line {
         let mut back = 0;
-        while back < 4 && look.at(cell.step(dir, -(back + 1))).is_some() {
+        while look.at(cell.step(dir, -(back + 1))).is_some() {
             back += 1;
         }
         let start = cell.step(dir, -back);
         let mut cards = [Card::WILD; SCAN];
         let mut len = 0;
-        while len < SCAN {
-            match look.at(start.step(dir, len as i32)) {
-                Some(card) => {
-                    cards[len] = card;
-                    len += 1;
-                }
-                None => break,
+        while let Some(card) = look.at(start.step(dir, len as i32)) {
+            if let Some(slot) = cards.get_mut(len) {
+                *slot = card;
             }
+            len += 1;
         }
         Line {
             start,
@@ -141,14 +140,14 @@ impl Line {
         }
     }
 
-    /// How many cards the run holds (capped at 9: anything above 4 is too long anyway).
+    /// How many cards the run holds.
     pub(crate) fn len(&self) -> usize {
         self.len
     }
 
     /// The cards in order along the line.
     pub(crate) fn cards(&self) -> &[Card] {
-        &self.cards[..self.len]
+        &self.cards[..self.len.min(SCAN)]
     }
 
     /// The cells in order along the line.

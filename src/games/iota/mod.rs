@@ -1,7 +1,7 @@
-//! IOTA (RULES.md §2): cards on an unbounded grid, lines of up to four that are all the
+//! IOTA (docs/rules.md §2): cards on an unbounded grid, lines of up to four that are all the
 //! same or all different in colour, shape and number; wilds; scoring with doublings.
 //!
-//! Choices where RULES.md is silent are listed in docs/rules-iota.md.
+//! Choices where docs/rules.md is silent are listed in docs/rules-iota.md.
 
 mod board;
 mod cards;

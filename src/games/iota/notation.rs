@@ -1,4 +1,4 @@
-//! IOTA notation (RULES.md §4): cells `x,y`, and the actions `swap 2,1 Bc2`,
+//! IOTA notation (docs/rules.md §4): cells `x,y`, and the actions `swap 2,1 Bc2`,
 //! `place Bx2@1,0 Gc2@2,0`, `pass` / `pass Rc2 Gt1`.
 
 use super::cards::{short, Card};
@@ -115,7 +115,7 @@ impl Dir {
     }
 }
 
-/// One IOTA action in the notation of RULES.md §4.
+/// One IOTA action in the notation of docs/rules.md §4.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     /// Exchange the wild on `cell` for the hand card `card` (before the turn's action).

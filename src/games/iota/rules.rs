@@ -209,9 +209,18 @@ impl Iota {
                 ));
             }
         }
-        let touches = cards
-            .iter()
-            .any(|(_, c)| c.neighbours().iter().any(|n| self.grid.get(*n).is_some()));
+        // An empty grid comes only from `setup` (docs/referee.md): nothing can be touched,
+        // so the first placement covers the starter's cell instead.
+        let touches = if self.grid.is_empty() {
+            cards.iter().any(|(_, c)| *c == Cell::new(0, 0))
+        } else {
+            cards
+                .iter()
+                .any(|(_, c)| c.neighbours().iter().any(|n| self.grid.get(*n).is_some()))
+        };
+        if !touches && self.grid.is_empty() {
+            return err("On an empty table a placed card must cover 0,0");
+        }
         if !touches {
             return err("A placed card must touch a card already on the table");
         }
@@ -439,6 +448,10 @@ impl Iota {
             }
         }
         let mut seeds: Vec<Cell> = Vec::new();
+        if self.grid.is_empty() {
+            // Same reading as in `score_placement`: on an empty grid, runs through 0,0.
+            seeds.push(Cell::new(0, 0));
+        }
         {
             let mut seen: FastSet<Cell> = FastSet::default();
             for (cell, _) in self.grid.iter() {

@@ -1,9 +1,9 @@
-//! Omiga (RULES.md §3): two seats race in real time to lay matching cards across a
+//! Omiga (docs/rules.md §3): two seats race in real time to lay matching cards across a
 //! bounded table, to the opponent's edge or directly behind an opponent card.
 //!
 //! Files: `cards` (the card and its matching), `table` (the grid and sides), `notation`
 //! (actions), `rules` (legality, legal actions, applying, win and draw), `position`
-//! (the position line), `view` (views and events). Choices RULES.md leaves open are in
+//! (the position line), `view` (views and events). Choices docs/rules.md leaves open are in
 //! docs/rules-omiga.md.
 
 pub mod cards;
@@ -286,7 +286,7 @@ impl Game for Omiga {
     }
 
     fn report(_event: &OmigaEvent) -> Vec<String> {
-        // RULES.md §5: an Omiga `play` answers nothing before `ok`.
+        // docs/referee.md: an Omiga `play` answers nothing before `ok`.
         Vec::new()
     }
 

@@ -1,4 +1,4 @@
-//! Omiga actions in the notation of RULES.md §4: `place PN-GK@4,6`, `place PN-GKr@4,6`,
+//! Omiga actions in the notation of docs/rules.md §4: `place PN-GK@4,6`, `place PN-GKr@4,6`,
 //! `discard`.
 
 use super::cards::{short, Card};

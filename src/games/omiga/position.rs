@@ -1,4 +1,4 @@
-//! The Omiga position line of RULES.md §5:
+//! The Omiga position line of docs/referee.md:
 //! `table=WxH cells=X,Y:SIDE:CARD;... hands=CARDS|CARDS decks=CARDS|CARDS`, extended with
 //! `allow_rotation=off` and `free_discard=on`, printed only when not the default, so that
 //! a position carries the whole game.
@@ -141,7 +141,7 @@ fn pair(value: &str, key: &str) -> RuleResult<[Vec<Card>; 2]> {
     Ok([parse_cards(white)?, parse_cards(black)?])
 }
 
-/// RULES.md §5 consistency: hands of at most 3, and each side's cards distinct across its
+/// docs/referee.md consistency: hands of at most 3, and each side's cards distinct across its
 /// cells, hand and deck. A placed card lies as it was laid, so it may be either of its
 /// two orientations in the deck: within each pair `{c, c turned}` the held and deck cards
 /// must differ and, with the placed ones, number at most the pair's size.

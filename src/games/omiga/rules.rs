@@ -1,5 +1,5 @@
 //! Placement legality, the legal action list, applying an action, and judging wins and
-//! draws (RULES.md §3 and the Omiga edge cases of §5).
+//! draws (docs/rules.md §3 and the Omiga edge cases of docs/referee.md).
 
 use super::cards::{fits_above, fits_beside, Card};
 use super::notation::Action;

@@ -1,7 +1,7 @@
-//! Ovo (RULES.md §1): eggs step and jump on a 6 × 6 board, flip in an opposing camp, and
+//! Ovo (docs/rules.md §1): eggs step and jump on a 6 × 6 board, flip in an opposing camp, and
 //! a player wins by declaring "Ovo!" when all their eggs are hidden at home.
 //!
-//! Choices where RULES.md is silent are in `docs/rules-ovo.md`.
+//! Choices where docs/rules.md is silent are in `docs/rules-ovo.md`.
 
 mod board;
 mod notation;
@@ -23,7 +23,7 @@ pub const MAX_PLAYERS: usize = 4;
 pub struct Ovo {
     /// 2 or 4.
     players: usize,
-    /// The seat to act (after the game ends it has still advanced, RULES.md §5).
+    /// The seat to act (after the game ends it has still advanced, docs/referee.md).
     turn: Seat,
     board: Board,
     /// Where the egg moved in the previous turn stands (None after a turn that moved

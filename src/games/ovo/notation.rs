@@ -1,4 +1,4 @@
-//! Ovo notation (RULES.md §4): cells `c4`, steps `b1-b2`, jump chains `b1xb3xd3`,
+//! Ovo notation (docs/rules.md §4): cells `c4`, steps `b1-b2`, jump chains `b1xb3xd3`,
 //! `peek c4`, a trailing ` ovo` declaration, a lone `ovo`, and `pass`.
 
 use crate::games::RuleError;

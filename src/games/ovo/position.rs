@@ -1,4 +1,4 @@
-//! Position lines (RULES.md §5):
+//! Position lines (docs/referee.md):
 //! `players=2|4 turn=SEAT board=R6/R5/R4/R3/R2/R1 [last=CELL] [out=SEAT,...]`, extended
 //! with `[passes=N] [no_move_back=off]`, printed only when not the default, so that a
 //! position carries the whole state.
@@ -118,19 +118,21 @@ pub(crate) fn parse(line: &str) -> RuleResult<Ovo> {
             "seat {turn} is out and cannot be on turn"
         )));
     }
+    // Consistency, not reachability (docs/referee.md): a seat still playing may have
+    // lost eggs to nothing in play, but never holds more than the box gives it, and a
+    // seat that is out has had its eggs removed.
     for (seat, is_out) in out.iter().enumerate().take(players) {
-        let (count, want) = (
-            board.count(seat),
-            if *is_out { 0 } else { eggs_per_seat(players) },
-        );
-        if count != want {
-            return Err(RuleError::new(if *is_out {
-                format!("seat {seat} is out but still has {count} eggs on the board")
-            } else {
-                format!(
-                    "seat {seat} has {count} eggs; a {players}-player game needs {want} for each seat still playing"
-                )
-            }));
+        let count = board.count(seat);
+        let most = eggs_per_seat(players);
+        if *is_out && count > 0 {
+            return Err(RuleError::new(format!(
+                "seat {seat} is out but still has {count} eggs on the board"
+            )));
+        }
+        if count > most {
+            return Err(RuleError::new(format!(
+                "seat {seat} has {count} eggs; a {players}-player game has only {most} for each seat"
+            )));
         }
     }
     let last = match fields.get("last") {
@@ -285,7 +287,10 @@ mod tests {
             (&start.replace("AAAAAA", "AAAAA"), "6 cells"),
             (&start.replace("AAAAAA", "AAAAAAA"), "6 cells"),
             (&start.replace("/AAAAAA", ""), "6 ranks"),
-            (&start.replace("AAAAAA", "AAAAA."), "seat 0 has 5 eggs"),
+            (
+                &start.replace("....../AAAAAA", "A...../AAAAAA"),
+                "seat 0 has 7 eggs",
+            ),
             (&start.replace("AAAAAA", "AAAAAAC"), "6 cells"),
             (&start.replace("AAAAAA", "AAAAAC"), "seat 2"),
             (&start.replace("AAAAAA", "AAAAAx"), "'x'"),
@@ -320,8 +325,8 @@ mod tests {
                 "seat 0 is out and cannot be on turn",
             ),
             (
-                four.replace("AA..DD/AA..DD", "A...DD/AA..DD"),
-                "seat 0 has 3 eggs",
+                four.replace("AA..DD/AA..DD", "AAA.DD/AA..DD"),
+                "seat 0 has 5 eggs",
             ),
             (format!("{four} out="), "not a seat"),
             (format!("{four} out=4"), "not a seat"),
