@@ -485,7 +485,7 @@ pub struct MatrixConfig {
     /// The seed of every pairing.
     pub seed: u64,
     /// (game, players) tables to play, in order.
-    pub tables: Vec<(String, usize)>,
+    pub tables: Vec<(GameKind, usize)>,
     /// No deadlines.
     pub untimed: bool,
     /// The document whose matrix section is replaced.
@@ -493,13 +493,13 @@ pub struct MatrixConfig {
 }
 
 /// Every game with each of its player counts.
-const TABLES: [(&str, usize); 6] = [
-    ("ovo", 2),
-    ("ovo", 4),
-    ("iota", 2),
-    ("iota", 3),
-    ("iota", 4),
-    ("omiga", 2),
+const TABLES: [(GameKind, usize); 6] = [
+    (GameKind::Ovo, 2),
+    (GameKind::Ovo, 4),
+    (GameKind::Iota, 2),
+    (GameKind::Iota, 3),
+    (GameKind::Iota, 4),
+    (GameKind::Omiga, 2),
 ];
 
 impl MatrixConfig {
@@ -527,12 +527,7 @@ impl MatrixConfig {
                 "--players" => {
                     only_players.push(usize::try_from(number("--players")?).unwrap_or(0))
                 }
-                "--game" => {
-                    if !TABLES.iter().any(|(g, _)| g == value) {
-                        return Err(format!("unknown game '{value}' (ovo, iota, omiga)"));
-                    }
-                    only_games.push(value.clone());
-                }
+                "--game" => only_games.push(value.parse::<GameKind>().map_err(|e| e.to_string())?),
                 "--write" => write = Some(value.clone()),
                 _ => return Err(format!("unknown option '{flag}'\n{MATRIX_USAGE}")),
             }
@@ -540,11 +535,10 @@ impl MatrixConfig {
         if games == 0 {
             return Err("--games must be at least 1".into());
         }
-        let tables: Vec<(String, usize)> = TABLES
-            .iter()
-            .filter(|(g, _)| only_games.is_empty() || only_games.iter().any(|o| o == g))
+        let tables: Vec<(GameKind, usize)> = TABLES
+            .into_iter()
+            .filter(|(g, _)| only_games.is_empty() || only_games.contains(g))
             .filter(|(_, p)| only_players.is_empty() || only_players.contains(p))
-            .map(|(g, p)| (g.to_string(), *p))
             .collect();
         if tables.is_empty() {
             return Err("no game is played by those player counts".into());
@@ -579,7 +573,7 @@ pub fn wilson(wins: usize, n: usize) -> (f64, f64) {
 #[derive(Debug, Clone)]
 pub struct Cell {
     /// The game.
-    pub game: String,
+    pub game: GameKind,
     /// Seats per game.
     pub players: usize,
     /// The level in one seat.
@@ -621,7 +615,7 @@ pub fn run_matrix(
                 let mut levels = vec![strong];
                 levels.extend(std::iter::repeat_n(weak, players - 1));
                 let run_config = Config {
-                    game: game.clone(),
+                    game: *game,
                     players: *players,
                     games: config.games,
                     levels,
@@ -631,7 +625,7 @@ pub fn run_matrix(
                 let report = run(&run_config)
                     .map_err(|e| format!("{game} {players} players, {strong} vs {weak}: {e}"))?;
                 let cell = Cell {
-                    game: game.clone(),
+                    game: *game,
                     players: *players,
                     strong,
                     weak,
@@ -645,16 +639,6 @@ pub fn run_matrix(
     Ok(cells)
 }
 
-/// The game's name as the tables print it.
-fn title(game: &str) -> &str {
-    match game {
-        "ovo" => "Ovo",
-        "iota" => "IOTA",
-        "omiga" => "Omiga",
-        other => other,
-    }
-}
-
 /// The strength table and the decision-time table, in Markdown.
 pub fn matrix_tables(config: &MatrixConfig, cells: &[Cell]) -> String {
     let mut out = String::new();
@@ -662,11 +646,11 @@ pub fn matrix_tables(config: &MatrixConfig, cells: &[Cell]) -> String {
     let filters: String = if every_table {
         String::new()
     } else {
-        let mut games: Vec<&str> = Vec::new();
+        let mut games: Vec<GameKind> = Vec::new();
         let mut players: Vec<usize> = Vec::new();
         for (g, p) in &config.tables {
-            if !games.contains(&g.as_str()) {
-                games.push(g);
+            if !games.contains(g) {
+                games.push(*g);
             }
             if !players.contains(p) {
                 players.push(*p);
@@ -711,7 +695,7 @@ pub fn matrix_tables(config: &MatrixConfig, cells: &[Cell]) -> String {
         let _ = writeln!(
             out,
             "| {} | {} | {} | {} | {n} | {won} ({:.0} %) | {lo:.0}–{hi:.0} % | {shared} | {draws} / {cut} | {:.0} |",
-            title(&c.game),
+            c.game.title(),
             c.players,
             c.strong,
             c.weak,
@@ -735,7 +719,7 @@ pub fn matrix_tables(config: &MatrixConfig, cells: &[Cell]) -> String {
     }
     let _ = writeln!(out, "{header}\n{rule}");
     for (game, players) in &config.tables {
-        let mut row = format!("| {} | {players} |", title(game));
+        let mut row = format!("| {} | {players} |", game.title());
         for (li, _) in Level::ALL.iter().enumerate() {
             let mut t = DecisionTimes::default();
             for c in cells

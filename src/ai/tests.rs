@@ -371,7 +371,7 @@ fn matrix_plays_every_stronger_level_against_each_weaker_and_writes_its_section(
     }
     let config =
         selfplay::MatrixConfig::parse(&args("--game omiga --games 4 --seed 3 --untimed")).unwrap();
-    assert_eq!(config.tables, vec![("omiga".to_string(), 2)]);
+    assert_eq!(config.tables, vec![(GameKind::Omiga, 2)]);
     let cells = selfplay::run_matrix(&config, |_| {}).unwrap();
     // Six pairings of four levels, each of the games asked for.
     let pairs: Vec<(Level, Level)> = cells.iter().map(|c| (c.strong, c.weak)).collect();
