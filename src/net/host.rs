@@ -377,10 +377,20 @@ impl Greeter {
                 busy = true;
                 let id = next_id;
                 next_id += 1;
-                let Some(p) = pending_of(id, stream) else {
+                let Some(mut p) = pending_of(id, stream) else {
                     continue;
                 };
-                pending.push_back(p);
+                // A real device sends its hello right behind the handshake, so it is
+                // usually read here at once, before a crowd of idle strangers could push
+                // it out of the queue.
+                match self.greet(&mut p) {
+                    Greeting::Wait => pending.push_back(p),
+                    Greeting::Drop => continue,
+                    Greeting::Hello(hello) => {
+                        self.welcome(p, hello);
+                        continue;
+                    }
+                }
                 if pending.len() > MAX_PENDING {
                     if let Some(mut oldest) = pending.pop_front() {
                         refuse(
