@@ -127,6 +127,8 @@ pub struct Joiner {
     store: Option<PathBuf>,
     countdown: Duration,
     game: u32,
+    /// Events made by the joiner itself (a drop it caused), reported at the next poll.
+    queued: Vec<JoinerEvent>,
 }
 
 impl Joiner {
@@ -156,6 +158,7 @@ impl Joiner {
             timing,
             store,
             game: 1,
+            queued: Vec::new(),
         };
         joiner.keep_seat();
         Ok(joiner)
@@ -186,6 +189,7 @@ impl Joiner {
             store: Some(store),
             countdown: Duration::ZERO,
             game: 1,
+            queued: Vec::new(),
         }))
     }
 
@@ -253,7 +257,7 @@ impl Joiner {
         };
         // Kept on disk before it leaves: if the app dies now, the next start still
         // learns whether the host applied it.
-        self.pending = Some((id, action.clone()));
+        self.pending = Some((id, action));
         self.seat.next_id = id + 1;
         self.keep_seat();
         let sent = match &self.link {
@@ -262,6 +266,7 @@ impl Joiner {
         };
         if let Err(e) = sent {
             self.go_down(Instant::now());
+            self.queued.push(JoinerEvent::Lost(e.to_string()));
             return Err(NetError::Connection(format!(
                 "the connection dropped while sending: {e}"
             )));
@@ -285,6 +290,8 @@ impl Joiner {
         if let Link::Up(client) = &self.link {
             client.drop_connection();
             self.go_down(Instant::now());
+            self.queued
+                .push(JoinerEvent::Lost("this device went away".into()));
         }
     }
 
@@ -298,6 +305,9 @@ impl Joiner {
 
     /// Waits up to `wait` for what happens next (and, while lost, tries to come back).
     pub fn poll(&mut self, wait: Duration) -> Vec<JoinerEvent> {
+        if !self.queued.is_empty() {
+            return std::mem::take(&mut self.queued);
+        }
         match &mut self.link {
             Link::Over => {
                 std::thread::sleep(wait);
@@ -334,10 +344,7 @@ impl Joiner {
 
     fn take(&mut self, event: ClientEvent) -> Vec<JoinerEvent> {
         let answer_to = |pending: &Option<(u64, Action)>, id: u64| {
-            pending
-                .as_ref()
-                .filter(|(p, _)| *p == id)
-                .map(|(_, a)| a.clone())
+            pending.as_ref().filter(|(p, _)| *p == id).map(|(_, a)| *a)
         };
         let out = match event {
             ClientEvent::Started {
@@ -471,5 +478,136 @@ impl Joiner {
         if let Some(dir) = &self.store {
             saved::clear_seat(dir);
         }
+    }
+}
+
+/// What a [`JoinerThread`] is asked to do.
+enum Command {
+    Act(Action),
+    Rematch,
+    Drop,
+    Leave,
+}
+
+/// One thing that happened, with the view after it, as a [`JoinerThread`] reports it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JoinerUpdate {
+    /// What happened.
+    pub event: JoinerEvent,
+    /// This seat's view after it (none before the host's first welcome).
+    pub view: Option<OmigaView>,
+    /// The countdown the last welcome or start announced.
+    pub countdown: Duration,
+}
+
+/// A [`Joiner`] on a thread of its own, for a UI that must never block: commands go in,
+/// [`JoinerUpdate`]s come out on a channel. Dropping it leaves the connection as a dropped
+/// Wi-Fi would (the seat stays on disk); [`JoinerThread::leave`] ends the pairing.
+pub struct JoinerThread {
+    commands: std::sync::mpsc::Sender<Command>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl JoinerThread {
+    /// Starts the thread; the updates arrive on the returned channel.
+    pub fn spawn(mut joiner: Joiner) -> (JoinerThread, std::sync::mpsc::Receiver<JoinerUpdate>) {
+        let (commands, inbox) = std::sync::mpsc::channel();
+        let (updates, out) = std::sync::mpsc::channel();
+        let thread = std::thread::spawn(move || {
+            let tell = |joiner: &Joiner, event: JoinerEvent| {
+                updates
+                    .send(JoinerUpdate {
+                        event,
+                        view: joiner.view().cloned(),
+                        countdown: joiner.countdown(),
+                    })
+                    .is_ok()
+            };
+            loop {
+                loop {
+                    let command = match inbox.try_recv() {
+                        Ok(command) => command,
+                        Err(std::sync::mpsc::TryRecvError::Empty) => break,
+                        // The handle is gone: the connection drops with the joiner.
+                        Err(std::sync::mpsc::TryRecvError::Disconnected) => return,
+                    };
+                    match command {
+                        Command::Act(action) => {
+                            if let Err(e) = joiner.act(action) {
+                                if joiner.pending().is_none() {
+                                    let reason = e.to_string();
+                                    if !tell(&joiner, JoinerEvent::Rejected { action, reason }) {
+                                        return;
+                                    }
+                                }
+                            }
+                        }
+                        Command::Rematch => {
+                            if let Err(e) = joiner.rematch() {
+                                if !tell(&joiner, JoinerEvent::Notice(e.to_string())) {
+                                    return;
+                                }
+                            }
+                        }
+                        Command::Drop => joiner.drop_connection(),
+                        Command::Leave => {
+                            joiner.leave();
+                            return;
+                        }
+                    }
+                }
+                for event in joiner.poll(Duration::from_millis(20)) {
+                    if !tell(&joiner, event) {
+                        return;
+                    }
+                }
+                if joiner.over() {
+                    return;
+                }
+            }
+        });
+        (
+            JoinerThread {
+                commands,
+                thread: Some(thread),
+            },
+            out,
+        )
+    }
+
+    fn send(&self, command: Command) -> Result<(), NetError> {
+        self.commands.send(command).map_err(|_| NetError::Stopped)
+    }
+
+    /// Plays an action; its fate arrives as an update.
+    pub fn act(&self, action: Action) -> Result<(), NetError> {
+        self.send(Command::Act(action))
+    }
+
+    /// Asks for (or agrees to) a rematch.
+    pub fn rematch(&self) -> Result<(), NetError> {
+        self.send(Command::Rematch)
+    }
+
+    /// Cuts the connection as a dropped Wi-Fi would; it comes back on its own.
+    pub fn drop_connection(&self) {
+        let _ = self.send(Command::Drop);
+    }
+
+    /// Ends the pairing on purpose: the host is told and the seat forgotten.
+    pub fn leave(mut self) {
+        let _ = self.send(Command::Leave);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for JoinerThread {
+    fn drop(&mut self) {
+        // The thread ends when it sees the command channel gone at its next poll; it is
+        // not joined here, so dropping never waits on the network.
+        let (dead, _) = std::sync::mpsc::channel();
+        self.commands = dead;
     }
 }
