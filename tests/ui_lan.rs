@@ -396,8 +396,9 @@ fn a_joined_app_killed_and_opened_again_takes_its_seat_back() {
             .is_some_and(|l| l.contains("white card"))
     });
     let board: Vec<String> = labels_starting(&client.app, "x ");
-    // The app is killed: its window and everything in memory are gone; only the data
-    // folder stays.
+    // The app is killed: its connection and everything in memory are gone; only the
+    // data folder stays.
+    lan::close_without_leaving(&mut client.c.borrow_mut());
     drop(client);
     pump(&[&host], "the host shows the lost connection", || {
         host.app

@@ -1212,6 +1212,12 @@ pub fn leave(c: &mut Controller) {
     }
 }
 
+/// The app goes away without a goodbye (the system killed or closed it): the connection
+/// drops as with a lost Wi-Fi, and the saved match or seat stays for the next start.
+pub fn close_without_leaving(c: &mut Controller) {
+    c.lan = None;
+}
+
 /// The host's address and join code on this device, if it hosts (tests).
 pub fn host_info(c: &Controller) -> Option<(SocketAddr, String)> {
     let lan = c.lan.as_ref()?;
