@@ -87,6 +87,9 @@ struct HostArgs {
     /// Do not announce the game on the LAN (the other device joins by address).
     #[arg(long)]
     no_announce: bool,
+    /// Start afresh instead of continuing a LAN game kept on this device.
+    #[arg(long)]
+    new: bool,
 }
 
 impl HostArgs {
@@ -103,6 +106,9 @@ impl HostArgs {
         if self.no_announce {
             w.push("--no-announce".into());
         }
+        if self.new {
+            w.push("--new".into());
+        }
         w
     }
 }
@@ -111,16 +117,22 @@ impl HostArgs {
 struct JoinArgs {
     /// The host's address, IP:PORT (default: the first Omiga host heard on the LAN).
     addr: Option<String>,
-    /// The host's four-digit code.
+    /// The host's four-digit code (not needed to take back a seat kept on this device).
     #[arg(long, value_name = "NNNN")]
-    code: String,
+    code: Option<String>,
+    /// Start afresh instead of taking back a seat kept on this device.
+    #[arg(long)]
+    new: bool,
 }
 
 impl JoinArgs {
     /// The words src/net/headless.rs reads.
     fn words(&self) -> Vec<String> {
         let mut w: Vec<String> = self.addr.iter().cloned().collect();
-        push(&mut w, "code", Some(&self.code));
+        push(&mut w, "code", self.code.as_ref());
+        if self.new {
+            w.push("--new".into());
+        }
         w
     }
 }

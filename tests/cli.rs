@@ -69,7 +69,7 @@ fn mistakes_are_reported_in_clap_form_before_anything_runs() {
         &["frobnicate"][..],
         &["referee", "--fast"],
         &["host", "--port", "seventy"],
-        &["join"],
+        &["join", "--code"],
         &["selfplay", "--game", "chess"],
     ] {
         let out = hotseat(args, "");

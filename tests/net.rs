@@ -5,8 +5,10 @@
 use hotseat::games::omiga::{full_deck, Act, Action, OmigaView};
 use hotseat::games::Outcome;
 use hotseat::net::protocol::{decode_host, ClientMsg, HostMsg, LineReader, Read1, MAX_LINE};
+use hotseat::net::saved::{self, SeatSave};
 use hotseat::net::{
-    legal_from_view, Client, ClientEvent, Host, HostConfig, HostEvent, RateLimit, Timing,
+    legal_from_view, Client, ClientEvent, Host, HostConfig, HostEvent, Joiner, JoinerEvent,
+    RateLimit, Timing,
 };
 use std::io::Write;
 use std::net::{Shutdown, TcpStream};
@@ -546,7 +548,7 @@ fn the_joined_device_never_receives_the_other_hand_or_any_deck() {
     let host = Host::start(config).unwrap();
     let (mut raw, mut view) = Raw::hello(&host);
     let mut moves = 0;
-    for _ in 0..12 {
+    for round in 0..12 {
         if let Some(w) = host.legal().unwrap().first() {
             if host.act(*w).is_ok() {
                 moves += 1;
@@ -556,8 +558,9 @@ fn the_joined_device_never_receives_the_other_hand_or_any_deck() {
             }
         }
         if let Some(b) = legal_from_view(&view).first() {
+            // Numbers grow: the host applies each number once.
             raw.send(&ClientMsg::Act {
-                id: 1,
+                id: round + 1,
                 action: b.to_string(),
             });
             match raw.recv() {
@@ -620,4 +623,127 @@ fn the_countdown_holds_actions_and_a_host_that_leaves_ends_the_pairing() {
         unreachable!()
     };
     assert!(reason.contains("host left"), "{reason}");
+}
+
+/// Polls the joiner until `done` says so; every event seen is returned.
+fn joiner_until(
+    joiner: &mut Joiner,
+    mut done: impl FnMut(&JoinerEvent) -> bool,
+) -> Vec<JoinerEvent> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut seen = Vec::new();
+    while Instant::now() < deadline {
+        for e in joiner.poll(Duration::from_millis(20)) {
+            let stop = done(&e);
+            seen.push(e);
+            if stop {
+                return seen;
+            }
+        }
+    }
+    panic!("the joiner never got there: {seen:#?}");
+}
+
+#[test]
+fn an_action_whose_answer_is_lost_is_on_both_devices_or_neither() {
+    for seed in 0..4 {
+        let host = start_host(seed, fast());
+        let mut joiner = Joiner::join(host.addr(), CODE, fast(), None).unwrap();
+        let action = joiner.legal()[0];
+        joiner.act(action).unwrap();
+        // The connection is cut right behind the action: its answer is lost, and whether
+        // the host got the action first is up to the race.
+        joiner.drop_connection();
+        let seen = joiner_until(&mut joiner, |e| {
+            matches!(
+                e,
+                JoinerEvent::Settled { .. } | JoinerEvent::Accepted { .. }
+            )
+        });
+        let applied = match seen.last() {
+            Some(JoinerEvent::Settled { applied, .. }) => *applied,
+            _ => true,
+        };
+        assert!(seen.contains(&JoinerEvent::Resumed), "{seen:?}");
+        let (_, actions) = host.position().unwrap();
+        assert_eq!(
+            actions.contains(&(1, action.to_string())),
+            applied,
+            "seed {seed}: {seen:?}"
+        );
+        // Whatever happened, both devices see the same game.
+        assert_eq!(joiner.view(), Some(&host_view_for_black(&host)));
+        assert!(joiner.pending().is_none());
+    }
+}
+
+#[test]
+fn a_restarted_joiner_learns_that_its_unsent_action_was_not_applied() {
+    let dir = std::env::temp_dir().join(format!("hotseat-net-seat-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let host = start_host(9, fast());
+    let mut joiner = Joiner::join(host.addr(), CODE, fast(), Some(dir.clone())).unwrap();
+    let first = joiner.legal()[0];
+    joiner.act(first).unwrap();
+    joiner_until(&mut joiner, |e| matches!(e, JoinerEvent::Accepted { .. }));
+    let next = joiner.legal()[0];
+    // The app dies after keeping the action on disk and before it left the device.
+    let mut seat: SeatSave = saved::load_seat(&dir).unwrap().unwrap();
+    seat.pending = Some((seat.next_id, next.to_string()));
+    seat.next_id += 1;
+    saved::save_seat(&dir, &seat).unwrap();
+    drop(joiner);
+    expect_host(&host, |e| matches!(e, HostEvent::Paused { .. }));
+    let mut again = Joiner::restore(dir.clone(), fast()).unwrap().unwrap();
+    let seen = joiner_until(&mut again, |e| matches!(e, JoinerEvent::Settled { .. }));
+    assert_eq!(
+        seen.last(),
+        Some(&JoinerEvent::Settled {
+            action: next,
+            applied: false
+        })
+    );
+    expect_host(&host, |e| *e == HostEvent::Resumed);
+    let (_, actions) = host.position().unwrap();
+    assert_eq!(actions, vec![(1, first.to_string())]);
+    // It may be played now, and it counts once.
+    again.act(next).unwrap();
+    joiner_until(&mut again, |e| matches!(e, JoinerEvent::Accepted { .. }));
+    assert_eq!(host.position().unwrap().1.len(), 2);
+    again.leave();
+    assert!(saved::load_seat(&dir).unwrap().is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_comeback_that_its_device_abandoned_is_not_taken_for_the_device() {
+    let host = start_host(5, fast());
+    let client = Client::join(host.addr(), CODE, fast()).unwrap();
+    client.drop_connection();
+    expect_host(&host, |e| matches!(e, HostEvent::Paused { .. }));
+    // Two tries queued while the host was busy, given up by their device: one closed
+    // before the host read its hello, one that took the welcome and never spoke.
+    let mut gone = Raw::connect(&host);
+    gone.send(&ClientMsg::Hello {
+        version: 1,
+        code: CODE.into(),
+        resume: Some(client.token().into()),
+    });
+    gone.stream.shutdown(Shutdown::Both).unwrap();
+    let silent = TcpStream::connect(host.addr()).unwrap();
+    (&silent)
+        .write_all(&hotseat::net::protocol::encode(&ClientMsg::Hello {
+            version: 1,
+            code: CODE.into(),
+            resume: Some(client.token().into()),
+        }))
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(400));
+    drop(silent);
+    std::thread::sleep(Duration::from_millis(300));
+    let said: Vec<HostEvent> = host.events().try_iter().collect();
+    assert!(!said.contains(&HostEvent::Resumed), "{said:?}");
+    // The device itself comes back, and only that is told.
+    let _back = client.resume(fast()).unwrap();
+    expect_host(&host, |e| *e == HostEvent::Resumed);
 }

@@ -351,3 +351,68 @@ fn a_host_heard_on_the_network_is_listed_and_joined_with_its_code() {
         host.app.get_screen() == Screen::Game && client.app.get_screen() == Screen::Game
     });
 }
+
+/// A device whose data lives in `dir` (its LAN seat is kept there).
+fn device_in(dir: &std::path::Path) -> Device {
+    PLATFORM.with(|_| {});
+    let (app, c) = build(Some(dir.to_path_buf())).unwrap();
+    app.show().unwrap();
+    Device { app, c }
+}
+
+#[test]
+fn a_joined_app_killed_and_opened_again_takes_its_seat_back() {
+    let dir = std::env::temp_dir().join(format!("hotseat-ui-lan-seat-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let host = device();
+    let options = HostOptions {
+        bind: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
+        announce: false,
+        timing: Timing {
+            countdown: Duration::ZERO,
+            ..Timing::default()
+        },
+        params: hotseat::games::Params::new().with("seed", 11),
+        name: "Ana".into(),
+    };
+    lan::host(&host.app, &mut host.c.borrow_mut(), Some(options));
+    let (addr, code) = lan::host_info(&host.c.borrow()).expect("hosting");
+    let client = device_in(&dir);
+    client.app.invoke_open_game("omiga".into());
+    client.app.invoke_join_lan();
+    client
+        .app
+        .global::<LanBridge>()
+        .invoke_join_typed(addr.to_string().into(), code.as_str().into());
+    pump(&[&host, &client], "both see the game start", || {
+        host.app.get_screen() == Screen::Game && client.app.get_screen() == Screen::Game
+    });
+    let cell = select_playable(&host.app, "White").expect("White has a move");
+    press(&host.app, &cell);
+    let at = cell_prefix(&cell);
+    pump(&[&host, &client], "client sees the card", || {
+        labels_starting(&client.app, &at)
+            .first()
+            .is_some_and(|l| l.contains("white card"))
+    });
+    let board: Vec<String> = labels_starting(&client.app, "x ");
+    // The app is killed: its connection and everything in memory are gone; only the
+    // data folder stays.
+    lan::close_without_leaving(&mut client.c.borrow_mut());
+    drop(client);
+    pump(&[&host], "the host shows the lost connection", || {
+        host.app
+            .global::<OmigaBridge>()
+            .get_paused()
+            .contains("Connection lost")
+    });
+    let again = device_in(&dir);
+    again.app.invoke_open_game("omiga".into());
+    again.app.invoke_join_lan();
+    pump(&[&host, &again], "the seat is taken back", || {
+        again.app.get_screen() == Screen::Game
+            && host.app.global::<OmigaBridge>().get_paused().is_empty()
+    });
+    assert_eq!(labels_starting(&again.app, "x "), board);
+    let _ = std::fs::remove_dir_all(&dir);
+}

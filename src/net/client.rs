@@ -59,7 +59,7 @@ pub enum ClientEvent {
     Error(String),
     /// The host ended the pairing.
     Ended(String),
-    /// The connection is lost ("Connection lost — waiting"); call [`Client::resume`].
+    /// The connection is lost, with why; call [`Client::resume`].
     Lost(String),
 }
 
@@ -68,6 +68,8 @@ pub struct Client {
     addr: SocketAddr,
     code: String,
     token: String,
+    game_id: String,
+    last_act: u64,
     seat: Seat,
     welcome_view: OmigaView,
     countdown: Duration,
@@ -81,19 +83,38 @@ pub struct Client {
 impl Client {
     /// Joins the host at `addr` with its 4-digit `code`.
     pub fn join(addr: SocketAddr, code: &str, timing: Timing) -> Result<Client, NetError> {
-        Self::connect(addr, code, None, timing)
+        Self::connect(addr, code, None, 1, timing)
     }
 
     /// Comes back after a drop, with the token of the earlier join; the game goes on where
     /// it was.
     pub fn resume(&self, timing: Timing) -> Result<Client, NetError> {
-        Self::connect(self.addr, &self.code, Some(self.token.clone()), timing)
+        Self::connect(
+            self.addr,
+            &self.code,
+            Some(self.token.clone()),
+            self.next_id.load(Ordering::SeqCst),
+            timing,
+        )
+    }
+
+    /// Comes back with a token kept on disk (the app was killed and started again);
+    /// actions are numbered from `next_id` on, above every number sent before.
+    pub fn rejoin(
+        addr: SocketAddr,
+        code: &str,
+        token: &str,
+        next_id: u64,
+        timing: Timing,
+    ) -> Result<Client, NetError> {
+        Self::connect(addr, code, Some(token.to_string()), next_id, timing)
     }
 
     fn connect(
         addr: SocketAddr,
         code: &str,
         resume: Option<String>,
+        next_id: u64,
         timing: Timing,
     ) -> Result<Client, NetError> {
         let io = |e: std::io::Error| NetError::Connection(format!("{addr}: {e}"));
@@ -135,21 +156,27 @@ impl Client {
                 Err(e) => return Err(NetError::Connection(e.to_string())),
             }
         };
-        let (seat, token, view, countdown_ms) = match welcome {
+        let (seat, token, view, countdown_ms, game_id, last_act) = match welcome {
             HostMsg::Welcome {
                 seat,
                 token,
                 view,
                 countdown_ms,
+                game_id,
+                last_act,
                 ..
-            } => (seat, token, view, countdown_ms),
+            } => (seat, token, view, countdown_ms, game_id, last_act),
             HostMsg::Refused { reason } => return Err(NetError::Refused(reason)),
-            other => {
-                return Err(NetError::Connection(format!(
-                    "the host answered {other:?} instead of welcome"
-                )))
+            HostMsg::Ended { reason } => return Err(NetError::Refused(reason)),
+            _ => {
+                return Err(NetError::Connection(
+                    "the host did not answer as a Hotseat host does".into(),
+                ))
             }
         };
+        // Said at once, so the host knows this device is really here (not a welcome
+        // written into a connection this device has already given up).
+        send(&mut stream, &ClientMsg::Ping).map_err(io)?;
         let writer = Arc::new(Mutex::new(stream));
         let (tx, events) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
@@ -167,12 +194,14 @@ impl Client {
             addr,
             code: code.to_string(),
             token,
+            game_id,
+            last_act,
             seat,
             welcome_view: view,
             countdown: Duration::from_millis(countdown_ms),
             writer,
             events,
-            next_id: AtomicU64::new(1),
+            next_id: AtomicU64::new(next_id.max(1)),
             stop,
             threads: vec![reader_thread, beat_thread],
         })
@@ -196,6 +225,33 @@ impl Client {
     /// The token that lets this device resume.
     pub fn token(&self) -> &str {
         &self.token
+    }
+
+    /// The match this device plays (from the host's welcome).
+    pub fn game_id(&self) -> &str {
+        &self.game_id
+    }
+
+    /// The number of this device's last action the host had applied when it welcomed
+    /// this connection: an action without an answer was applied if its number is at
+    /// most this.
+    pub fn last_act(&self) -> u64 {
+        self.last_act
+    }
+
+    /// Where the host is.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The host's join code.
+    pub fn code(&self) -> &str {
+        &self.code
+    }
+
+    /// The number the next action will get.
+    pub fn next_id(&self) -> u64 {
+        self.next_id.load(Ordering::SeqCst)
     }
 
     /// What happened, for the UI's event loop.
@@ -316,9 +372,7 @@ fn read_loop(
         if let Ok(stream) = writer.lock() {
             let _ = stream.shutdown(Shutdown::Both);
         }
-        let _ = tx.send(ClientEvent::Lost(format!(
-            "Connection lost — waiting ({reason})"
-        )));
+        let _ = tx.send(ClientEvent::Lost(reason));
     };
     loop {
         if stop.load(Ordering::SeqCst) {

@@ -6,6 +6,12 @@
 //! Plain UDP multicast with `std::net` rather than mDNS (`mdns-sd`): one beacon type on one
 //! group needs no service registry, no extra threads of a library and no new dependency,
 //! and the code stays small enough to test on loopback.
+//!
+//! A phone's hotspot often gives only the subnet route: no default route and no route
+//! for multicast, so sending to the group fails and joining it "on any interface" fails
+//! with "No such device". So the beacon also goes to each interface's broadcast address
+//! (the subnet route carries it), and the browser joins the group on each interface by
+//! its address and hears broadcasts as well.
 
 use super::NetError;
 use serde::{Deserialize, Serialize};
@@ -82,7 +88,17 @@ impl Announcer {
     /// Sends `beacon` to `target` every `every` (the multicast group on the LAN; a
     /// loopback address in tests).
     pub fn start(beacon: &Beacon, target: SocketAddr, every: Duration) -> Result<Self, NetError> {
-        let bind: SocketAddr = if target.ip().is_loopback() {
+        Self::start_to(beacon, vec![target], every)
+    }
+
+    /// Sends `beacon` to every one of `targets` every `every`.
+    fn start_to(
+        beacon: &Beacon,
+        targets: Vec<SocketAddr>,
+        every: Duration,
+    ) -> Result<Self, NetError> {
+        let loopback = targets.iter().all(|t| t.ip().is_loopback());
+        let bind: SocketAddr = if loopback {
             SocketAddr::from((Ipv4Addr::LOCALHOST, 0))
         } else {
             SocketAddr::from((Ipv4Addr::UNSPECIFIED, 0))
@@ -91,6 +107,8 @@ impl Announcer {
             UdpSocket::bind(bind).map_err(|e| NetError::Setup(format!("cannot announce: {e}")))?;
         // Beacons stay on the local network.
         let _ = socket.set_multicast_ttl_v4(1);
+        // Directed broadcasts are refused without it (EACCES).
+        let _ = socket.set_broadcast(true);
         let bytes = serde_json::to_vec(beacon).map_err(|e| NetError::Setup(e.to_string()))?;
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
@@ -98,8 +116,11 @@ impl Announcer {
             let mut last: Option<Instant> = None;
             while !flag.load(Ordering::SeqCst) {
                 if last.is_none_or(|t| t.elapsed() >= every) {
-                    // A failed send (no network yet) is retried at the next beat.
-                    let _ = socket.send_to(&bytes, target);
+                    // A failed send (no network yet, no multicast route) is retried at
+                    // the next beat; the other targets still get theirs.
+                    for target in &targets {
+                        let _ = socket.send_to(&bytes, target);
+                    }
                     last = Some(Instant::now());
                 }
                 thread::sleep(Duration::from_millis(20));
@@ -111,13 +132,13 @@ impl Announcer {
         })
     }
 
-    /// Announces on the LAN group.
+    /// Announces on the LAN group and to each interface's broadcast address.
     pub fn on_lan(beacon: &Beacon) -> Result<Self, NetError> {
-        Self::start(
-            beacon,
-            SocketAddr::V4(SocketAddrV4::new(GROUP, PORT)),
-            ANNOUNCE_EVERY,
-        )
+        let mut targets = vec![SocketAddr::V4(SocketAddrV4::new(GROUP, PORT))];
+        for broadcast in broadcast_addresses() {
+            targets.push(SocketAddr::V4(SocketAddrV4::new(broadcast, PORT)));
+        }
+        Self::start_to(beacon, targets, ANNOUNCE_EVERY)
     }
 }
 
@@ -130,9 +151,39 @@ impl Drop for Announcer {
     }
 }
 
+/// This device's IPv4 addresses that another device on the network can reach: every
+/// interface's but loopback's, private (home and hotspot) networks first, link-local last.
+/// Empty when the device has no network.
+pub fn lan_addresses() -> Vec<Ipv4Addr> {
+    let mut found: Vec<Ipv4Addr> = interfaces().into_iter().map(|(ip, _)| ip).collect();
+    found.sort_by_key(|ip| (!ip.is_private(), ip.is_link_local(), *ip));
+    found.dedup();
+    found
+}
+
+/// The broadcast address of each interface that has one.
+fn broadcast_addresses() -> Vec<Ipv4Addr> {
+    interfaces().into_iter().filter_map(|(_, b)| b).collect()
+}
+
+/// Each non-loopback IPv4 interface address, with its broadcast address.
+fn interfaces() -> Vec<(Ipv4Addr, Option<Ipv4Addr>)> {
+    // No interfaces readable means no network to offer: the caller says so.
+    let Ok(all) = if_addrs::get_if_addrs() else {
+        return Vec::new();
+    };
+    all.into_iter()
+        .filter_map(|i| match i.addr {
+            if_addrs::IfAddr::V4(v4) if !v4.ip.is_loopback() => Some((v4.ip, v4.broadcast)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Listens for beacons.
 pub struct Browser {
     socket: UdpSocket,
+    multicast: bool,
 }
 
 impl Browser {
@@ -140,15 +191,30 @@ impl Browser {
     pub fn open(bind: SocketAddr) -> Result<Self, NetError> {
         let socket = UdpSocket::bind(bind)
             .map_err(|e| NetError::Setup(format!("cannot listen for hosts on {bind}: {e}")))?;
+        let mut multicast = false;
         if !bind.ip().is_loopback() {
-            socket
-                .join_multicast_v4(&GROUP, &Ipv4Addr::UNSPECIFIED)
-                .map_err(|e| NetError::Setup(format!("cannot join the LAN group: {e}")))?;
+            // Joined on each interface by its address: "any interface" needs a multicast
+            // (or default) route, which a hotspot often lacks. Broadcast beacons arrive
+            // either way, so a failed join is not an error.
+            for ip in lan_addresses() {
+                multicast |= socket.join_multicast_v4(&GROUP, &ip).is_ok();
+            }
+            if !multicast {
+                multicast = socket
+                    .join_multicast_v4(&GROUP, &Ipv4Addr::UNSPECIFIED)
+                    .is_ok();
+            }
         }
         socket
             .set_read_timeout(Some(Duration::from_millis(50)))
             .map_err(|e| NetError::Setup(e.to_string()))?;
-        Ok(Browser { socket })
+        Ok(Browser { socket, multicast })
+    }
+
+    /// Whether the multicast group could be joined (without it only broadcast beacons
+    /// are heard, and typing the host's address may be needed).
+    pub fn multicast(&self) -> bool {
+        self.multicast
     }
 
     /// Listens on the LAN group.
@@ -167,16 +233,33 @@ impl Browser {
     pub fn listen(&self, wait: Duration) -> Vec<Found> {
         let deadline = Instant::now() + wait;
         let mut found = BTreeMap::new();
-        let mut buf = [0u8; MAX_BEACON + 1];
         while Instant::now() < deadline {
-            if let Ok((n, from)) = self.socket.recv_from(&mut buf) {
-                if let Some(beacon) = Beacon::decode(&buf[..n]) {
-                    let addr = SocketAddr::new(from.ip(), beacon.port);
-                    found.insert(addr, Found { addr, beacon });
-                }
+            if let Some(f) = self.receive() {
+                found.insert(f.addr, f);
             }
         }
         found.into_values().collect()
+    }
+
+    /// Listens until the first Omiga host is heard, or `wait` has passed: a host that
+    /// answers at once is joined at once.
+    pub fn first(&self, wait: Duration) -> Option<Found> {
+        let deadline = Instant::now() + wait;
+        while Instant::now() < deadline {
+            if let Some(f) = self.receive().filter(|f| f.beacon.game == "omiga") {
+                return Some(f);
+            }
+        }
+        None
+    }
+
+    /// One beacon, if one arrives within the socket's read timeout.
+    fn receive(&self) -> Option<Found> {
+        let mut buf = [0u8; MAX_BEACON + 1];
+        let (n, from) = self.socket.recv_from(&mut buf).ok()?;
+        let beacon = Beacon::decode(&buf[..n])?;
+        let addr = SocketAddr::new(from.ip(), beacon.port);
+        Some(Found { addr, beacon })
     }
 }
 
@@ -202,6 +285,31 @@ mod tests {
         assert_eq!(found[0].addr, "127.0.0.1:40001".parse().unwrap());
         assert_eq!(found[0].beacon.name, "Anna's phone");
         assert_eq!(found[0].beacon.game, "omiga");
+    }
+
+    #[test]
+    fn the_first_host_heard_is_returned_at_once() {
+        let browser = Browser::open("127.0.0.1:0".parse().unwrap()).unwrap();
+        let _announcer = Announcer::start(
+            &Beacon::omiga("Anna's phone", 40_002),
+            browser.addr().unwrap(),
+            Duration::from_millis(20),
+        )
+        .unwrap();
+        let started = Instant::now();
+        let found = browser.first(Duration::from_secs(5)).expect("a host");
+        assert_eq!(found.beacon.port, 40_002);
+        // Three seconds was the old fixed wait; an answering host is found far sooner.
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+
+    #[test]
+    fn the_addresses_offered_are_never_loopback() {
+        assert!(lan_addresses().iter().all(|ip| !ip.is_loopback()));
     }
 
     #[test]

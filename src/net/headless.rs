@@ -4,20 +4,23 @@
 //! other player acted, the connection dropped) is printed as a line starting with `# `.
 
 use super::discovery::{Announcer, Beacon, Browser};
-use super::host::{check_code, random_code, Host, HostConfig, HostEvent};
+use super::host::{check_code, random_code, Host, HostConfig};
 use super::protocol::Timing;
-use super::{legal_from_view, Client, ClientEvent, NetError};
+use super::saved;
+use super::{legal_from_view, Joiner, JoinerEvent, NetError};
 use crate::games::omiga::{Act, Action, OmigaEvent, OmigaView};
-use crate::games::Params;
+use crate::games::{Game, Params};
 use std::io::{BufRead, Write};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr, ToSocketAddrs, UdpSocket};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, ToSocketAddrs};
+use std::path::Path;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
 /// Usage of both commands.
-pub const USAGE: &str = "  hotseat host [--code NNNN] [--port P] [--bind IP] [--seed S] [--table WxH] [--countdown SECS] [--name NAME] [--no-announce]
-  hotseat join [ADDR] --code NNNN      (without ADDR: the first Omiga host heard on the LAN)";
+pub const USAGE: &str = "  hotseat host [--code NNNN] [--port P] [--bind IP] [--seed S] [--table WxH] [--countdown SECS] [--name NAME] [--no-announce] [--new]
+  hotseat join [ADDR] --code NNNN [--new]  (without ADDR: the first Omiga host heard on the LAN)
+                               both continue a LAN game kept on this device unless --new";
 
 /// Reads `--key value` options; a word without `--` is positional.
 struct Args {
@@ -103,16 +106,21 @@ pub fn describe(event: &OmigaEvent) -> String {
     text
 }
 
-/// The address other devices on the LAN can reach: the interface that routes to the
-/// multicast group (no packet is sent), or loopback when there is none.
-fn lan_ip() -> IpAddr {
-    UdpSocket::bind("0.0.0.0:0")
-        .and_then(|s| {
-            s.connect((super::discovery::GROUP, super::discovery::PORT))?;
-            s.local_addr()
-        })
-        .map(|a| a.ip())
-        .unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST))
+/// The address to show: one the other device can reach (an interface's own address,
+/// whatever the routes), the others listed after it; loopback when there is no network.
+fn shown_addresses(host: &Host, bind: IpAddr) -> Vec<SocketAddr> {
+    let port = host.addr().port();
+    if !bind.is_unspecified() {
+        return vec![host.addr()];
+    }
+    let mut all: Vec<SocketAddr> = super::discovery::lan_addresses()
+        .into_iter()
+        .map(|ip| SocketAddr::new(IpAddr::V4(ip), port))
+        .collect();
+    if all.is_empty() {
+        all.push(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), port));
+    }
+    all
 }
 
 /// Answers the commands both ends share; `None` when the line is an action.
@@ -141,7 +149,53 @@ fn io_err(e: std::io::Error) -> String {
     format!("cannot write the output: {e}")
 }
 
-/// `hotseat host ...`: hosts a game as White and plays it from `input`.
+/// The LAN match kept in `dir`, if it may still go on; one too old for the other device to
+/// be waiting goes to the history as unfinished (told in `out`).
+fn saved_match(
+    dir: &Path,
+    timing: Timing,
+    new: bool,
+    out: &mut impl Write,
+) -> Result<Option<saved::HostSave>, String> {
+    let save = match saved::load_host(dir) {
+        Ok(Some(save)) => save,
+        Ok(None) => return Ok(None),
+        Err(e) => {
+            writeln!(out, "# notice {e}").map_err(io_err)?;
+            return Ok(None);
+        }
+    };
+    let age = saved::now_secs().saturating_sub(save.saved_at);
+    if !new && age <= timing.resume_within.as_secs() {
+        return Ok(Some(save));
+    }
+    let why = if new {
+        "a new game was asked for".to_string()
+    } else {
+        format!(
+            "it was left {age} s ago, longer than the other device waits ({} s)",
+            timing.resume_within.as_secs()
+        )
+    };
+    let kept = match save.game() {
+        Ok(game) if !game.outcome().is_over() && !save.saved.actions.is_empty() => {
+            saved::record(dir, &save.saved, &game)?;
+            "; it is kept in the history as unfinished"
+        }
+        _ => "",
+    };
+    saved::clear_host(dir);
+    writeln!(
+        out,
+        "# notice the saved LAN game does not go on: {why}{kept}"
+    )
+    .map_err(io_err)?;
+    Ok(None)
+}
+
+/// `hotseat host ...`: hosts a game as White and plays it from `input`. A LAN game saved
+/// on this device within the resume time goes on (same code, port and match) unless
+/// `--new`.
 pub fn host_command<R: BufRead + Send + 'static>(
     args: &[String],
     input: R,
@@ -149,7 +203,7 @@ pub fn host_command<R: BufRead + Send + 'static>(
 ) -> Result<(), String> {
     let args = Args::parse(
         args,
-        &["no-announce"],
+        &["no-announce", "new"],
         &["code", "port", "bind", "seed", "table", "countdown", "name"],
     )
     .map_err(|e| e.to_string())?;
@@ -180,12 +234,13 @@ pub fn host_command<R: BufRead + Send + 'static>(
     let mut config = HostConfig::new(SocketAddr::new(ip, port), &code, seed);
     config.params = params;
     config.timing.countdown = Duration::from_secs_f64(countdown);
+    config.store = crate::store::data_dir();
+    if let Some(dir) = &config.store {
+        config.resume = saved_match(dir, config.timing, args.flag("new"), &mut out)?;
+    }
+    let resumed = config.resume.is_some();
     let host = Host::start(config).map_err(|e| e.to_string())?;
-    let shown = if ip.is_unspecified() {
-        SocketAddr::new(lan_ip(), host.addr().port())
-    } else {
-        host.addr()
-    };
+    let shown = shown_addresses(&host, ip);
     let _announcer = if args.flag("no-announce") || ip.is_loopback() {
         None
     } else {
@@ -199,28 +254,31 @@ pub fn host_command<R: BufRead + Send + 'static>(
             }
         }
     };
-    writeln!(
-        out,
-        "address {shown}\ncode {code}\n# waiting for a device to join"
-    )
+    writeln!(out, "address {}\ncode {}", shown[0], host.code()).map_err(io_err)?;
+    for other in &shown[1..] {
+        writeln!(out, "# also reachable at {other}").map_err(io_err)?;
+    }
+    if shown[0].ip().is_loopback() {
+        writeln!(
+            out,
+            "# notice this device has no network: only apps on this device can join"
+        )
+        .map_err(io_err)?;
+    }
+    if resumed {
+        writeln!(
+            out,
+            "# continuing the saved game: waiting for the other device to come back"
+        )
+    } else {
+        writeln!(out, "# waiting for a device to join")
+    }
     .map_err(io_err)?;
     out.flush().map_err(io_err)?;
     let lines = input_lines(input);
     loop {
         while let Ok(event) = host.events().try_recv() {
-            let text = match event {
-                HostEvent::Joined => "joined".to_string(),
-                HostEvent::Started {
-                    game, countdown, ..
-                } => format!("started game {game} countdown {}", countdown.as_secs_f64()),
-                HostEvent::OpponentActed { event, .. } => describe(&event),
-                HostEvent::Paused { reason } => format!("paused {reason}"),
-                HostEvent::Resumed => "resumed".into(),
-                HostEvent::RematchOffered => "rematch offered".into(),
-                HostEvent::Ended { reason } => format!("ended {reason}"),
-                HostEvent::Notice(n) => format!("notice {n}"),
-            };
-            writeln!(out, "# {text}").map_err(io_err)?;
+            writeln!(out, "# {}", event.describe()).map_err(io_err)?;
         }
         out.flush().map_err(io_err)?;
         let line = match lines.recv_timeout(Duration::from_millis(20)) {
@@ -261,169 +319,186 @@ pub fn host_command<R: BufRead + Send + 'static>(
     }
 }
 
+/// Finds the first Omiga host on the LAN, saying how long it took.
+fn discover(out: &mut impl Write) -> Result<SocketAddr, String> {
+    writeln!(out, "# looking for hosts on the network").map_err(io_err)?;
+    out.flush().map_err(io_err)?;
+    let browser = Browser::on_lan().map_err(|e| e.to_string())?;
+    if !browser.multicast() {
+        writeln!(
+            out,
+            "# notice this network has no multicast route: listening for broadcasts only; if no host is found, type the address shown on the host"
+        )
+        .map_err(io_err)?;
+    }
+    let started = Instant::now();
+    let found = browser.first(Duration::from_secs(3)).ok_or(
+        "no host heard on the network; type the address shown on the host: hotseat join IP:PORT --code NNNN",
+    )?;
+    writeln!(
+        out,
+        "# found {} at {} in {} ms",
+        found.beacon.name,
+        found.addr,
+        started.elapsed().as_millis()
+    )
+    .map_err(io_err)?;
+    Ok(found.addr)
+}
+
 /// `hotseat join ...`: joins a host as Black and plays from `input`; comes back on its own
-/// after a drop, for as long as the host waits.
+/// after a drop, for as long as the host waits. A seat kept on this device from an earlier
+/// run is taken back first (the code and address are then not needed) unless `--new`.
 pub fn join_command<R: BufRead + Send + 'static>(
     args: &[String],
     input: R,
     mut out: impl Write,
 ) -> Result<(), String> {
-    let args = Args::parse(args, &[], &["code"]).map_err(|e| e.to_string())?;
-    let code = args
-        .get("code")
-        .ok_or_else(|| format!("join needs --code NNNN\n{USAGE}"))?
-        .to_string();
-    check_code(&code).map_err(|e| e.to_string())?;
-    let addr = match args.positional.as_slice() {
-        [addr] => addr
-            .to_socket_addrs()
-            .ok()
-            .and_then(|mut a| a.next())
-            .ok_or_else(|| format!("'{addr}' is not an address (write IP:PORT)"))?,
-        [] => {
-            writeln!(out, "# looking for hosts on the network").map_err(io_err)?;
-            let browser = Browser::on_lan().map_err(|e| e.to_string())?;
-            let found = browser.listen(Duration::from_secs(3));
-            let first = found.into_iter().find(|f| f.beacon.game == "omiga").ok_or(
-                "no host heard on the network; give its address: join IP:PORT --code NNNN",
-            )?;
-            writeln!(out, "# found {} at {}", first.beacon.name, first.addr).map_err(io_err)?;
-            first.addr
-        }
-        _ => return Err(format!("join takes one address\n{USAGE}")),
-    };
+    let args = Args::parse(args, &["new"], &["code"]).map_err(|e| e.to_string())?;
     let timing = Timing::default();
-    let mut client = Client::join(addr, &code, timing).map_err(|e| e.to_string())?;
-    let mut view = client.first_view().clone();
-    writeln!(
-        out,
-        "joined {addr} seat {}\n# started game 1 countdown {}",
-        client.seat(),
-        client.countdown().as_secs_f64()
-    )
-    .map_err(io_err)?;
+    let store = crate::store::data_dir();
+    let restored = match &store {
+        Some(dir) if args.flag("new") => {
+            saved::clear_seat(dir);
+            None
+        }
+        Some(dir) => match Joiner::restore(dir.clone(), timing) {
+            Ok(j) => j,
+            Err(e) => {
+                writeln!(out, "# notice {e}").map_err(io_err)?;
+                None
+            }
+        },
+        None => None,
+    };
+    let mut joiner = match restored {
+        Some(j) => {
+            writeln!(
+                out,
+                "# coming back to the game kept on this device (host {})",
+                j.host()
+            )
+            .map_err(io_err)?;
+            j
+        }
+        None => {
+            let code = args
+                .get("code")
+                .ok_or_else(|| format!("join needs --code NNNN\n{USAGE}"))?
+                .to_string();
+            check_code(&code).map_err(|e| e.to_string())?;
+            let addr = match args.positional.as_slice() {
+                [addr] => addr
+                    .to_socket_addrs()
+                    .ok()
+                    .and_then(|mut a| a.next())
+                    .ok_or_else(|| format!("'{addr}' is not an address (write IP:PORT)"))?,
+                [] => discover(&mut out)?,
+                _ => return Err(format!("join takes one address\n{USAGE}")),
+            };
+            let joiner = Joiner::join(addr, &code, timing, store).map_err(|e| e.to_string())?;
+            writeln!(
+                out,
+                "joined {addr} seat {}\n# started game 1 countdown {}",
+                joiner.seat(),
+                joiner.countdown().as_secs_f64()
+            )
+            .map_err(io_err)?;
+            joiner
+        }
+    };
     out.flush().map_err(io_err)?;
     let lines = input_lines(input);
     loop {
-        let mut lost = None;
-        while let Ok(event) = client.events().try_recv() {
-            let text = match event {
-                ClientEvent::Started {
-                    game,
-                    view: v,
-                    countdown,
-                } => {
-                    view = v;
-                    format!("started game {game} countdown {}", countdown.as_secs_f64())
-                }
-                ClientEvent::OpponentActed { event, view: v } => {
-                    view = v;
-                    describe(&event)
-                }
-                ClientEvent::Accepted { view: v, .. } => {
-                    view = v;
-                    continue;
-                }
-                ClientEvent::Rejected { reason, .. } => format!("rejected {reason}"),
-                ClientEvent::RematchOffered => "rematch offered".into(),
-                ClientEvent::Error(e) => format!("notice {e}"),
-                ClientEvent::Ended(reason) => {
-                    writeln!(out, "# ended {reason}").map_err(io_err)?;
-                    return Ok(());
-                }
-                ClientEvent::Lost(reason) => {
-                    lost = Some(reason.clone());
-                    format!("paused {reason}")
-                }
-            };
-            writeln!(out, "# {text}").map_err(io_err)?;
+        for event in joiner.poll(Duration::from_millis(20)) {
+            writeln!(out, "# {}", event.describe()).map_err(io_err)?;
+            if let JoinerEvent::Ended(_) = event {
+                out.flush().map_err(io_err)?;
+                return Ok(());
+            }
         }
         out.flush().map_err(io_err)?;
-        if lost.is_some() {
-            client = come_back(&client, timing, &mut out)?;
-            view = client.first_view().clone();
-            writeln!(out, "# resumed").map_err(io_err)?;
-            continue;
-        }
-        let line = match lines.recv_timeout(Duration::from_millis(20)) {
+        let line = match lines.try_recv() {
             Ok(line) => line,
-            Err(RecvTimeoutError::Timeout) => continue,
-            Err(RecvTimeoutError::Disconnected) => return Ok(()),
+            Err(mpsc::TryRecvError::Empty) => continue,
+            Err(mpsc::TryRecvError::Disconnected) => return Ok(()),
         };
         let line = line.trim();
         if line.is_empty() {
             continue;
         }
         if line == "quit" {
-            client.leave();
+            joiner.leave();
             writeln!(out, "ok").map_err(io_err)?;
             return Ok(());
         }
-        if let Some(r) = common(line, &view, &mut out) {
-            r.map_err(io_err)?;
+        if let Some(view) = joiner.view() {
+            if let Some(r) = common(line, view, &mut out) {
+                r.map_err(io_err)?;
+                continue;
+            }
+        } else if matches!(line, "view" | "legal" | "outcome" | "help") {
+            writeln!(out, "error not connected to the host yet").map_err(io_err)?;
             continue;
         }
         if line == "rematch" {
-            match client.rematch() {
+            match joiner.rematch() {
                 Ok(()) => writeln!(out, "ok"),
                 Err(e) => writeln!(out, "error {e}"),
             }
             .map_err(io_err)?;
             continue;
         }
-        let action = match line.parse::<Action>() {
-            Ok(a) => a,
-            Err(e) => {
-                writeln!(out, "error {e}").map_err(io_err)?;
-                continue;
-            }
+        let answer = match line.parse::<Action>() {
+            Ok(action) => act(&mut joiner, action, &mut out)?,
+            Err(e) => Some(format!("error {e}")),
         };
-        let mut others = Vec::new();
-        let answer = client.act_and_wait(&action, Duration::from_secs(10), |ev| others.push(ev));
-        for ev in others {
-            match ev {
-                ClientEvent::OpponentActed { event, view: v } => {
-                    view = v;
-                    writeln!(out, "# {}", describe(&event)).map_err(io_err)?;
-                }
-                ClientEvent::Started { view: v, game, .. } => {
-                    view = v;
-                    writeln!(out, "# started game {game}").map_err(io_err)?;
-                }
-                ClientEvent::Ended(reason) => {
-                    writeln!(out, "# ended {reason}").map_err(io_err)?;
-                    return Ok(());
-                }
-                other => writeln!(out, "# {other:?}").map_err(io_err)?,
-            }
-        }
         match answer {
-            Ok((event, v)) => {
-                view = v;
-                if event.outcome.is_over() {
-                    writeln!(out, "# outcome {}", event.outcome).map_err(io_err)?;
-                }
-                writeln!(out, "ok")
-            }
-            Err(e) => writeln!(out, "error {e}"),
+            Some(answer) => writeln!(out, "{answer}").map_err(io_err)?,
+            None => return Ok(()),
         }
-        .map_err(io_err)?;
     }
 }
 
-/// Tries to resume every second until the host's resume time has passed.
-fn come_back(client: &Client, timing: Timing, out: &mut impl Write) -> Result<Client, String> {
-    let deadline = Instant::now() + timing.resume_within;
+/// Plays one action and waits for its fate, through drops and comebacks: `ok`, `error
+/// ...`, or `None` when the pairing ended meanwhile.
+fn act(
+    joiner: &mut Joiner,
+    action: Action,
+    out: &mut impl Write,
+) -> Result<Option<String>, String> {
+    if let Err(e) = joiner.act(action) {
+        if joiner.pending().is_none() {
+            return Ok(Some(format!("error {e}")));
+        }
+        // The send itself broke the connection: the fate comes after coming back.
+    }
     loop {
-        match client.resume(timing) {
-            Ok(c) => return Ok(c),
-            Err(NetError::Refused(reason)) => return Err(format!("the host refused: {reason}")),
-            Err(e) if Instant::now() < deadline => {
-                writeln!(out, "# retrying: {e}").map_err(io_err)?;
+        for event in joiner.poll(Duration::from_millis(50)) {
+            let answer = match &event {
+                JoinerEvent::Accepted { event, .. } => Some(if event.outcome.is_over() {
+                    format!("# outcome {}\nok", event.outcome)
+                } else {
+                    "ok".to_string()
+                }),
+                JoinerEvent::Rejected { reason, .. } => Some(format!("error {reason}")),
+                JoinerEvent::Settled { applied: true, .. } => Some("ok".to_string()),
+                JoinerEvent::Settled { .. } => Some(
+                    "error the connection dropped before the host received it; nothing changed"
+                        .to_string(),
+                ),
+                _ => None,
+            };
+            if answer.is_none() || matches!(event, JoinerEvent::Settled { .. }) {
+                writeln!(out, "# {}", event.describe()).map_err(io_err)?;
                 out.flush().map_err(io_err)?;
-                thread::sleep(Duration::from_secs(1));
             }
-            Err(e) => return Err(format!("could not come back: {e}")),
+            if let JoinerEvent::Ended(_) = event {
+                return Ok(None);
+            }
+            if answer.is_some() {
+                return Ok(answer);
+            }
         }
     }
 }

@@ -2,19 +2,28 @@
 //! device and Black (seat 1) for the joined device, validates every action with the rules
 //! core, and sends the other device only its own seat's view and events.
 //!
-//! Threads: one accepts connections, one reads each connection (bounded lines, read
-//! timeouts), and one core thread owns the game; all talk to the core over a channel, so
-//! the core applies actions in arrival order. The UI (or the headless `host` command)
-//! drives it through [`Host`] and reads [`HostEvent`]s from a channel in its event loop.
+//! Threads: one accepts connections and reads every stranger's hello itself, without a
+//! thread per stranger (at most [`MAX_PENDING`] wait, each for at most the hello time in
+//! all); one reads the joined device's connection (bounded lines, read timeouts); one
+//! core thread owns the game. All talk to the core over a channel, so the core applies
+//! actions in arrival order. The UI (or the headless `host` command) drives it through
+//! [`Host`] and reads [`HostEvent`]s from a channel in its event loop.
+//!
+//! With a data folder the match is saved after every action (`saved::HOST_FILE`), so a
+//! host whose app was killed starts again into the same match; a match whose other device
+//! never came back goes to the history as unfinished.
 
 use super::protocol::{
     decode_client, send, ClientMsg, HostMsg, LineReader, ProtocolError, RateLimit, Read1, Timing,
     PROTOCOL_VERSION,
 };
+use super::saved::{self, HostSave};
 use super::NetError;
 use crate::games::omiga::{Action, Omiga, OmigaEvent, OmigaView};
 use crate::games::{Game, Outcome, Params, Seat};
+use std::collections::VecDeque;
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
@@ -25,6 +34,9 @@ use std::time::{Duration, Instant};
 pub const HOST_SEAT: Seat = 0;
 /// The joined device's seat (Black).
 pub const CLIENT_SEAT: Seat = 1;
+/// How many connections may wait for their hello at once; a newer one pushes the oldest
+/// out (a real device says hello at once, an idle stranger never does).
+pub const MAX_PENDING: usize = 32;
 
 /// How a host starts.
 #[derive(Debug, Clone)]
@@ -41,6 +53,10 @@ pub struct HostConfig {
     pub timing: Timing,
     /// How many actions the client may send.
     pub rate: RateLimit,
+    /// The data folder the match is saved in after every action (`None`: not saved).
+    pub store: Option<PathBuf>,
+    /// A saved match to go on with (its code, port and token replace the others).
+    pub resume: Option<HostSave>,
 }
 
 impl HostConfig {
@@ -53,6 +69,8 @@ impl HostConfig {
             position: None,
             timing: Timing::default(),
             rate: RateLimit::default(),
+            store: None,
+            resume: None,
         }
     }
 }
@@ -114,6 +132,24 @@ pub enum HostEvent {
     Notice(String),
 }
 
+impl HostEvent {
+    /// One line for a person, no debug formats.
+    pub fn describe(&self) -> String {
+        match self {
+            HostEvent::Joined => "joined".into(),
+            HostEvent::Started {
+                game, countdown, ..
+            } => format!("started game {game} countdown {}", countdown.as_secs_f64()),
+            HostEvent::OpponentActed { event, .. } => super::headless::describe(event),
+            HostEvent::Paused { reason } => format!("paused {reason}"),
+            HostEvent::Resumed => "resumed".into(),
+            HostEvent::RematchOffered => "rematch offered".into(),
+            HostEvent::Ended { reason } => format!("ended {reason}"),
+            HostEvent::Notice(n) => format!("notice {n}"),
+        }
+    }
+}
+
 /// A running host. Dropping it stops every thread.
 pub struct Host {
     addr: SocketAddr,
@@ -129,6 +165,8 @@ type Reply<T> = Sender<T>;
 enum Input {
     /// A connection said `Hello`; the reader keeps reading and forwards what follows.
     Hello(u64, TcpStream, ClientMsg),
+    /// The greeter refused a stranger (told to the local player).
+    Notice(String),
     Msg(u64, ClientMsg),
     Bad(u64, String),
     Gone(u64, String),
@@ -144,12 +182,19 @@ impl Host {
     /// Listens on `config.bind` and deals the first game; the countdown starts when a
     /// device joins.
     pub fn start(config: HostConfig) -> Result<Host, NetError> {
-        check_code(&config.code)?;
-        let game = match &config.position {
-            Some(p) => Omiga::from_position(p),
-            None => Omiga::new_game(&config.params),
+        let mut config = config;
+        if let Some(save) = &config.resume {
+            config.code = save.code.clone();
+            config.bind.set_port(save.port);
+            config.params = Params::parse(save.saved.params.split_whitespace())
+                .map_err(|e| NetError::Setup(format!("the saved LAN game: {}", e.0)))?;
         }
-        .map_err(|e| NetError::Setup(e.to_string()))?;
+        check_code(&config.code)?;
+        let game = match (&config.resume, &config.position) {
+            (Some(save), _) => save.game().map_err(NetError::Setup),
+            (None, Some(p)) => Omiga::from_position(p).map_err(|e| NetError::Setup(e.0)),
+            (None, None) => Omiga::new_game(&config.params).map_err(|e| NetError::Setup(e.0)),
+        }?;
         let listener = TcpListener::bind(config.bind)
             .map_err(|e| NetError::Setup(format!("cannot listen on {}: {e}", config.bind)))?;
         let addr = listener
@@ -162,7 +207,7 @@ impl Host {
         let (to_core, inputs) = mpsc::channel();
         let (events_tx, events) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
-        let core = Core {
+        let mut core = Core {
             game,
             params: config.params.clone(),
             code: config.code.clone(),
@@ -175,14 +220,37 @@ impl Host {
             rematch: [false, false],
             actions: Vec::new(),
             events: events_tx,
+            store: config.store.clone(),
+            game_id: new_token(),
+            port: addr.port(),
+            last_act: 0,
         };
+        if let Some(save) = config.resume {
+            core.game_id = save.game_id;
+            core.games = save.game;
+            core.last_act = save.last_act;
+            core.actions = save.saved.actions;
+            // The countdown ran before the crash.
+            core.play_from = Some(Instant::now());
+            if let Some(token) = save.token {
+                core.token = Some(token);
+                core.peer = Peer::Lost {
+                    deadline: Instant::now() + config.timing.resume_within,
+                };
+            }
+        }
+        core.save();
         let core_stop = stop.clone();
         let core_thread = thread::spawn(move || core.run(inputs, core_stop));
         let accept_stop = stop.clone();
         let accept_tx = to_core.clone();
-        let timing = config.timing;
-        let accept_thread =
-            thread::spawn(move || accept_loop(listener, accept_tx, timing, accept_stop));
+        let greeter = Greeter {
+            timing: config.timing,
+            code: config.code.clone(),
+            to_core: accept_tx,
+            stop: accept_stop,
+        };
+        let accept_thread = thread::spawn(move || greeter.run(listener));
         Ok(Host {
             addr,
             code: config.code,
@@ -271,31 +339,182 @@ impl Drop for Host {
 
 const POLL: Duration = Duration::from_millis(20);
 
-fn accept_loop(
-    listener: TcpListener,
-    to_core: Sender<Input>,
+/// A connection that has not said hello yet.
+struct Pending {
+    id: u64,
+    stream: TcpStream,
+    reader: LineReader<TcpStream>,
+    since: Instant,
+}
+
+/// What reading a waiting connection gave.
+enum Greeting {
+    /// Nothing whole yet.
+    Wait,
+    /// The connection is done with (refused, or gone).
+    Drop,
+    /// A hello with the right version and code.
+    Hello(ClientMsg),
+}
+
+/// Accepts connections and reads their hellos on one thread: strangers cost a socket,
+/// not a thread, and no more than [`MAX_PENDING`] of them are kept.
+struct Greeter {
     timing: Timing,
+    code: String,
+    to_core: Sender<Input>,
     stop: Arc<AtomicBool>,
-) {
-    let mut next_id = 1u64;
-    while !stop.load(Ordering::SeqCst) {
-        match listener.accept() {
-            Ok((stream, _)) => {
+}
+
+impl Greeter {
+    fn run(self, listener: TcpListener) {
+        let mut pending: VecDeque<Pending> = VecDeque::new();
+        let mut next_id = 1u64;
+        while !self.stop.load(Ordering::SeqCst) {
+            let mut busy = false;
+            // Every connection the kernel has queued, then every waiting one read once.
+            while let Ok((stream, _)) = listener.accept() {
+                busy = true;
                 let id = next_id;
                 next_id += 1;
-                let tx = to_core.clone();
-                let stop = stop.clone();
-                // Reader threads end on their own: on EOF, an error, silence, or `stop`.
-                thread::spawn(move || read_loop(id, stream, tx, timing, stop));
+                let Some(mut p) = pending_of(id, stream) else {
+                    continue;
+                };
+                // A real device sends its hello right behind the handshake, so it is
+                // usually read here at once, before a crowd of idle strangers could push
+                // it out of the queue.
+                match self.greet(&mut p) {
+                    Greeting::Wait => pending.push_back(p),
+                    Greeting::Drop => continue,
+                    Greeting::Hello(hello) => {
+                        self.welcome(p, hello);
+                        continue;
+                    }
+                }
+                if pending.len() > MAX_PENDING {
+                    if let Some(mut oldest) = pending.pop_front() {
+                        refuse(
+                            &mut oldest.stream,
+                            "too many devices are connecting at once; try again",
+                        );
+                    }
+                }
             }
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => thread::sleep(POLL),
-            Err(_) => thread::sleep(POLL),
+            let mut i = 0;
+            while i < pending.len() {
+                match self.greet(&mut pending[i]) {
+                    Greeting::Wait => i += 1,
+                    Greeting::Drop => {
+                        busy = true;
+                        pending.remove(i);
+                    }
+                    Greeting::Hello(hello) => {
+                        busy = true;
+                        if let Some(p) = pending.remove(i) {
+                            self.welcome(p, hello);
+                        }
+                    }
+                }
+            }
+            if !busy {
+                thread::sleep(POLL / 2);
+            }
         }
     }
+
+    /// Reads what a waiting connection sent. The hello time counts from the accept, in
+    /// all: a sender that drips a byte at a time is refused when it runs out, like one
+    /// that sends nothing.
+    fn greet(&self, p: &mut Pending) -> Greeting {
+        if p.since.elapsed() >= self.timing.hello_within {
+            refuse(
+                &mut p.stream,
+                &format!(
+                    "no hello within {} s",
+                    self.timing.hello_within.as_secs_f64()
+                ),
+            );
+            return Greeting::Drop;
+        }
+        let line = match p.reader.read_line() {
+            Ok(Read1::Idle) => return Greeting::Wait,
+            Ok(Read1::Line(line)) => line,
+            Err(ProtocolError::Closed) => return Greeting::Drop,
+            Err(e) => {
+                refuse(&mut p.stream, &e.to_string());
+                return Greeting::Drop;
+            }
+        };
+        let reason = match decode_client(&line) {
+            Ok(ClientMsg::Hello { version, .. }) if version != PROTOCOL_VERSION => format!(
+                "this host speaks protocol version {PROTOCOL_VERSION}, the device speaks {version}: update the app"
+            ),
+            Ok(ClientMsg::Hello { ref code, .. }) if *code != self.code => {
+                "wrong join code".to_string()
+            }
+            Ok(hello @ ClientMsg::Hello { .. }) => {
+                // A device that gave up waiting (the host was paused) has closed its end;
+                // its hello is stale and must not displace the attempt it is making now.
+                let mut probe = [0u8; 1];
+                if matches!(p.stream.peek(&mut probe), Ok(0)) {
+                    let _ = self.to_core.send(Input::Notice(
+                        "ignored a connection its device had already given up".into(),
+                    ));
+                    return Greeting::Drop;
+                }
+                return Greeting::Hello(hello);
+            }
+            Ok(_) => "say hello first (version and join code)".to_string(),
+            Err(e) => e.to_string(),
+        };
+        let _ = self
+            .to_core
+            .send(Input::Notice(format!("refused a device: {reason}")));
+        refuse(&mut p.stream, &reason);
+        Greeting::Drop
+    }
+
+    /// Hands a greeted connection to the core, with a reader thread of its own.
+    fn welcome(&self, p: Pending, hello: ClientMsg) {
+        let Pending {
+            id, stream, reader, ..
+        } = p;
+        let setup = stream
+            .set_nonblocking(false)
+            .and_then(|()| stream.set_read_timeout(Some(Duration::from_millis(50))))
+            .and_then(|()| stream.set_write_timeout(Some(Duration::from_secs(2))));
+        let Ok(writer) = setup.and_then(|()| stream.try_clone()) else {
+            return;
+        };
+        if self.to_core.send(Input::Hello(id, writer, hello)).is_err() {
+            return;
+        }
+        let tx = self.to_core.clone();
+        let stop = self.stop.clone();
+        let timing = self.timing;
+        // Reader threads end on their own: on EOF, an error, silence, or `stop`.
+        thread::spawn(move || read_loop(id, stream, reader, tx, timing, stop));
+    }
+}
+
+/// A freshly accepted connection, non-blocking, to be read by the greeter.
+fn pending_of(id: u64, stream: TcpStream) -> Option<Pending> {
+    stream.set_nonblocking(true).ok()?;
+    stream.set_nodelay(true).ok()?;
+    let reader = LineReader::new(stream.try_clone().ok()?);
+    Some(Pending {
+        id,
+        stream,
+        reader,
+        since: Instant::now(),
+    })
 }
 
 /// Refuses a connection that never got to the core, and closes it.
 fn refuse(stream: &mut TcpStream, reason: &str) {
+    // A stranger that reads nothing must not hold the greeter: the line goes out at once
+    // or not at all.
+    let _ = stream.set_nonblocking(true);
     let _ = send(
         stream,
         &HostMsg::Refused {
@@ -305,80 +524,41 @@ fn refuse(stream: &mut TcpStream, reason: &str) {
     let _ = stream.shutdown(Shutdown::Both);
 }
 
+/// Reads the joined device's messages for the core.
 fn read_loop(
     id: u64,
-    mut stream: TcpStream,
+    stream: TcpStream,
+    mut reader: LineReader<TcpStream>,
     to_core: Sender<Input>,
     timing: Timing,
     stop: Arc<AtomicBool>,
 ) {
-    let setup = stream
-        .set_nonblocking(false)
-        .and_then(|()| stream.set_nodelay(true))
-        .and_then(|()| stream.set_read_timeout(Some(Duration::from_millis(50))))
-        .and_then(|()| stream.set_write_timeout(Some(Duration::from_secs(2))));
-    let Ok(read_half) = setup.and_then(|()| stream.try_clone()) else {
-        return;
-    };
-    let mut reader = LineReader::new(read_half);
-    let mut greeted = false;
     let mut last_heard = Instant::now();
     loop {
         if stop.load(Ordering::SeqCst) {
             return;
         }
-        let limit = if greeted {
-            timing.silent_after
-        } else {
-            timing.hello_within
-        };
+        // Checked on every turn, not only when a read times out: a peer dripping bytes
+        // without a newline is as silent as one sending nothing.
+        if last_heard.elapsed() >= timing.silent_after {
+            let reason = format!(
+                "the other device was silent for {} s",
+                timing.silent_after.as_secs_f64()
+            );
+            let _ = to_core.send(Input::Gone(id, reason));
+            let _ = stream.shutdown(Shutdown::Both);
+            return;
+        }
         match reader.read_line() {
-            Ok(Read1::Idle) => {
-                if last_heard.elapsed() >= limit {
-                    let reason = if greeted {
-                        format!("the other device was silent for {} s", limit.as_secs_f64())
-                    } else {
-                        format!("no hello within {} s", limit.as_secs_f64())
-                    };
-                    if greeted {
-                        let _ = to_core.send(Input::Gone(id, reason));
-                    } else {
-                        refuse(&mut stream, &reason);
-                    }
-                    let _ = stream.shutdown(Shutdown::Both);
-                    return;
-                }
-            }
+            Ok(Read1::Idle) => {}
             Ok(Read1::Line(line)) => {
                 last_heard = Instant::now();
-                match (greeted, decode_client(&line)) {
-                    (false, Ok(hello @ ClientMsg::Hello { .. })) => {
-                        let Ok(writer) = stream.try_clone() else {
-                            return;
-                        };
-                        greeted = true;
-                        if to_core.send(Input::Hello(id, writer, hello)).is_err() {
-                            return;
-                        }
-                    }
-                    (false, Ok(_)) => {
-                        refuse(&mut stream, "say hello first (version and join code)");
-                        return;
-                    }
-                    (false, Err(e)) => {
-                        refuse(&mut stream, &e.to_string());
-                        return;
-                    }
-                    (true, Ok(msg)) => {
-                        if to_core.send(Input::Msg(id, msg)).is_err() {
-                            return;
-                        }
-                    }
-                    (true, Err(e)) => {
-                        if to_core.send(Input::Bad(id, e.to_string())).is_err() {
-                            return;
-                        }
-                    }
+                let input = match decode_client(&line) {
+                    Ok(msg) => Input::Msg(id, msg),
+                    Err(e) => Input::Bad(id, e.to_string()),
+                };
+                if to_core.send(input).is_err() {
+                    return;
                 }
             }
             Err(e) => {
@@ -388,11 +568,7 @@ fn read_loop(
                     ProtocolError::Closed => "the other device closed the connection".to_string(),
                     other => other.to_string(),
                 };
-                if greeted {
-                    let _ = to_core.send(Input::Gone(id, reason));
-                } else {
-                    refuse(&mut stream, &reason);
-                }
+                let _ = to_core.send(Input::Gone(id, reason));
                 let _ = stream.shutdown(Shutdown::Both);
                 return;
             }
@@ -410,6 +586,11 @@ enum Peer {
         stream: TcpStream,
         bucket: Bucket,
         last_sent: Instant,
+        /// The device has spoken on this connection since its welcome: only then is it
+        /// really back (a welcome written into a dead connection proves nothing).
+        confirmed: bool,
+        /// It came back after a drop (told as `Resumed` once confirmed).
+        resuming: bool,
     },
     /// Lost; may come back until `deadline`.
     Lost { deadline: Instant },
@@ -461,6 +642,14 @@ struct Core {
     rematch: [bool; 2],
     actions: Vec<(Seat, String)>,
     events: Sender<HostEvent>,
+    /// Where the match is saved after every action.
+    store: Option<PathBuf>,
+    /// Names the match for the joiner's saved seat.
+    game_id: String,
+    /// Where the host listens (saved, so a restart listens there again).
+    port: u16,
+    /// The number of the joiner's last applied action.
+    last_act: u64,
 }
 
 impl Core {
@@ -482,6 +671,50 @@ impl Core {
         }
         if let Peer::Connected { stream, .. } = &self.peer {
             let _ = stream.shutdown(Shutdown::Both);
+        }
+    }
+
+    /// Saves the match, as after every action of a local game. A failed save is told
+    /// once per failure and the game goes on.
+    fn save(&self) {
+        let Some(dir) = &self.store else { return };
+        if matches!(self.peer, Peer::Over) {
+            return;
+        }
+        let save = HostSave {
+            game_id: self.game_id.clone(),
+            code: self.code.clone(),
+            port: self.port,
+            token: self.token.clone(),
+            game: self.games,
+            last_act: self.last_act,
+            saved_at: saved::now_secs(),
+            saved: saved::to_saved(&self.params.to_string(), &self.actions, &self.game),
+        };
+        if let Err(e) = saved::save_host(dir, &save) {
+            self.notify(HostEvent::Notice(e));
+        }
+    }
+
+    /// The pairing is over: a game still going goes to the history as unfinished, and
+    /// the save is removed.
+    fn close_match(&self) {
+        let Some(dir) = &self.store else { return };
+        if !self.game.outcome().is_over() && !self.actions.is_empty() {
+            let saved = saved::to_saved(&self.params.to_string(), &self.actions, &self.game);
+            if let Err(e) = saved::record(dir, &saved, &self.game) {
+                self.notify(HostEvent::Notice(e));
+            }
+        }
+        saved::clear_host(dir);
+    }
+
+    /// A game of the pairing ended: it goes to the history with its result.
+    fn record_finished(&self) {
+        let Some(dir) = &self.store else { return };
+        let saved = saved::to_saved(&self.params.to_string(), &self.actions, &self.game);
+        if let Err(e) = saved::record(dir, &saved, &self.game) {
+            self.notify(HostEvent::Notice(e));
         }
     }
 
@@ -519,7 +752,11 @@ impl Core {
     fn handle(&mut self, input: Input) {
         match input {
             Input::Hello(id, stream, hello) => self.hello(id, stream, hello),
-            Input::Msg(id, msg) if self.current(id) => self.message(msg),
+            Input::Notice(n) => self.notify(HostEvent::Notice(n)),
+            Input::Msg(id, msg) if self.current(id) => {
+                self.confirm();
+                self.message(msg);
+            }
             Input::Bad(id, reason) if self.current(id) => {
                 self.notify(HostEvent::Notice(format!("refused a message: {reason}")));
                 self.tell_client(&HostMsg::Error { reason });
@@ -548,6 +785,23 @@ impl Core {
         }
     }
 
+    /// The current connection spoke: if it came back after a drop, it is back now.
+    fn confirm(&mut self) {
+        if let Peer::Connected {
+            confirmed,
+            resuming,
+            ..
+        } = &mut self.peer
+        {
+            if !*confirmed {
+                *confirmed = true;
+                if *resuming {
+                    self.notify(HostEvent::Resumed);
+                }
+            }
+        }
+    }
+
     fn hello(&mut self, id: u64, mut stream: TcpStream, hello: ClientMsg) {
         let ClientMsg::Hello {
             version,
@@ -565,7 +819,12 @@ impl Core {
             Some("wrong join code".to_string())
         } else {
             match (&self.peer, &resume, &self.token) {
-                (Peer::Waiting, _, _) => None,
+                // A token this host never gave: the device was in a game the host no
+                // longer has (restarted after the resume time, or another host).
+                (Peer::Waiting, Some(_), _) => Some(
+                    "the game this device was in is over: the host no longer has it".to_string(),
+                ),
+                (Peer::Waiting, None, _) => None,
                 // Its own player on a new connection while the old one still looks alive
                 // (the Wi-Fi dropped without a goodbye): the token proves who it is.
                 (Peer::Connected { .. }, Some(t), Some(mine)) if t == mine => None,
@@ -585,31 +844,45 @@ impl Core {
             return;
         }
         let resuming = matches!(self.peer, Peer::Lost { .. } | Peer::Connected { .. });
-        if let Peer::Connected { stream: old, .. } = &self.peer {
-            // The old connection's reader reports it gone; `current` ignores that id.
-            let _ = old.shutdown(Shutdown::Both);
-        }
+        let first = self.token.is_none();
         let token = self.token.get_or_insert_with(new_token).clone();
         if self.play_from.is_none() {
             self.play_from = Some(Instant::now() + self.timing.countdown);
         }
-        self.peer = Peer::Connected {
-            id,
-            stream,
-            bucket: Bucket::new(self.rate),
-            last_sent: Instant::now(),
-        };
         let welcome = HostMsg::Welcome {
             version: PROTOCOL_VERSION,
             seat: CLIENT_SEAT,
             token,
             view: self.game.view(CLIENT_SEAT),
             countdown_ms: millis(self.countdown_left()),
+            game_id: self.game_id.clone(),
+            last_act: self.last_act,
         };
-        self.tell_client(&welcome);
-        if resuming {
-            self.notify(HostEvent::Resumed);
-        } else {
+        // The welcome is written before the new connection replaces anything: one that
+        // cannot take it leaves the game as it was (still waiting, same deadline).
+        if let Err(e) = send(&mut stream, &welcome) {
+            self.notify(HostEvent::Notice(format!(
+                "a device that came back was lost again at once: {e}"
+            )));
+            let _ = stream.shutdown(Shutdown::Both);
+            return;
+        }
+        if let Peer::Connected { stream: old, .. } = &self.peer {
+            // The old connection's reader reports it gone; `current` ignores that id.
+            let _ = old.shutdown(Shutdown::Both);
+        }
+        self.peer = Peer::Connected {
+            id,
+            stream,
+            bucket: Bucket::new(self.rate),
+            last_sent: Instant::now(),
+            confirmed: false,
+            resuming,
+        };
+        if first {
+            self.save();
+        }
+        if !resuming {
             self.notify(HostEvent::Joined);
             self.notify(HostEvent::Started {
                 game: self.games,
@@ -632,6 +905,14 @@ impl Core {
                 });
                 self.end_pairing();
             }
+            ClientMsg::Act { id, .. } if id <= self.last_act => {
+                // Numbers only grow: an old number is an action sent again after a drop,
+                // already applied once; it must not be applied twice.
+                self.tell_client(&HostMsg::Rejected {
+                    id,
+                    reason: "this action was already received".into(),
+                });
+            }
             ClientMsg::Act { id, action } => {
                 let allowed = match &mut self.peer {
                     Peer::Connected { bucket, .. } => bucket.take(),
@@ -649,7 +930,7 @@ impl Core {
                 let result = action
                     .parse::<Action>()
                     .map_err(|e| NetError::Refused(e.to_string()))
-                    .and_then(|a| self.act(CLIENT_SEAT, &a));
+                    .and_then(|a| self.act_numbered(CLIENT_SEAT, &a, id));
                 match result {
                     Ok(event) => {
                         let msg = HostMsg::Accepted {
@@ -671,6 +952,17 @@ impl Core {
     /// Applies an action of `seat` and tells the other seat; refuses while the game cannot
     /// take actions (nobody joined, countdown, paused, over).
     fn act(&mut self, seat: Seat, action: &Action) -> Result<OmigaEvent, NetError> {
+        self.act_numbered(seat, action, self.last_act)
+    }
+
+    /// Applies an action; `id` is the joiner's number for its own (saved with the match
+    /// before anything is sent, so after a crash the welcome still tells what was applied).
+    fn act_numbered(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        id: u64,
+    ) -> Result<OmigaEvent, NetError> {
         match self.peer {
             Peer::Waiting => {
                 return Err(NetError::Refused(
@@ -693,6 +985,11 @@ impl Core {
             .play(seat, action)
             .map_err(|e| NetError::Refused(e.0))?;
         self.actions.push((seat, action.to_string()));
+        self.last_act = id;
+        self.save();
+        if event.outcome.is_over() {
+            self.record_finished();
+        }
         if seat == HOST_SEAT {
             let msg = HostMsg::Update {
                 event: Omiga::event_for(&event, CLIENT_SEAT),
@@ -747,6 +1044,7 @@ impl Core {
         self.rematch = [false, false];
         self.actions.clear();
         self.play_from = Some(Instant::now() + self.timing.countdown);
+        self.save();
         let countdown = self.countdown_left();
         let msg = HostMsg::Started {
             game: self.games,
@@ -778,16 +1076,23 @@ impl Core {
         if let Peer::Connected { stream, .. } = &self.peer {
             let _ = stream.shutdown(Shutdown::Both);
         }
+        self.close_match();
         self.peer = Peer::Over;
     }
 
     fn tick(&mut self) {
         match &self.peer {
             Peer::Lost { deadline } if Instant::now() >= *deadline => {
+                let kept = if self.store.is_some() && !self.game.outcome().is_over() {
+                    "; it is kept in the history as unfinished"
+                } else {
+                    ""
+                };
+                self.close_match();
                 self.peer = Peer::Over;
                 self.notify(HostEvent::Ended {
                     reason: format!(
-                        "the other device did not come back within {} s; the game ends here",
+                        "the other device did not come back within {} s; the game ends here{kept}",
                         self.timing.resume_within.as_secs()
                     ),
                 });

@@ -7,10 +7,13 @@ pub mod client;
 pub mod discovery;
 pub mod headless;
 pub mod host;
+pub mod joiner;
 pub mod protocol;
+pub mod saved;
 
 pub use client::{legal_from_view, Client, ClientEvent};
 pub use host::{Host, HostConfig, HostEvent};
+pub use joiner::{Joiner, JoinerEvent};
 pub use protocol::{RateLimit, Timing};
 
 /// Why a network operation failed, in words a player understands.

@@ -107,6 +107,15 @@ pub enum HostMsg {
         view: OmigaView,
         /// Milliseconds until actions are taken (the countdown still running).
         countdown_ms: u64,
+        /// The match this pairing plays: the joiner keeps it on disk with the token, to
+        /// come back after its app was killed.
+        #[serde(default)]
+        game_id: String,
+        /// The number of this device's last action that the host applied (0: none yet):
+        /// after a drop, an action whose answer never arrived was applied exactly when
+        /// its number is at most this.
+        #[serde(default)]
+        last_act: u64,
     },
     /// The connection is refused; the host closes it after this line.
     Refused {

@@ -125,6 +125,10 @@ pub struct FinishedGame {
     pub best_turns: Vec<i64>,
     /// The whole match, to replay it.
     pub saved: SavedGame,
+    /// The match stopped before its end (a LAN game whose other device never came
+    /// back): `winners` is empty and means nobody won, not a draw.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unfinished: bool,
 }
 
 impl<G: Game> Session<G> {
@@ -142,6 +146,7 @@ impl<G: Game> Session<G> {
             duration_secs,
             best_turns: self.best_turns(),
             saved: self.to_saved(),
+            unfinished: false,
         })
     }
 

@@ -1,8 +1,9 @@
 //! Omiga on two devices over the local network (issue 6), on screen: the host and join
 //! screens, and the networked table drawn with the Omiga screen from this device's seat
 //! only. The host device holds a `net::Host` (the authority, White); the joined device a
-//! `net::Client` (Black). No rule is decided here: legal cells come from the rules core
-//! (`net::legal_from_view`), every action is judged by the host.
+//! `net::JoinerThread` (Black): the UI-free joiner that loses, comes back and settles a lost
+//! action on its own. No rule and no connection flow is decided here: legal cells come from
+//! the rules core (`net::legal_from_view`), every action is judged by the host.
 //!
 //! Net events arrive on channels from network threads. A forwarding thread per channel
 //! blocks on it, puts each event in the bridge's inbox and asks the UI thread to take it in
@@ -11,7 +12,9 @@
 //!
 //! A networked match is not a `play::Table`: that trait hands out a local `Session` to
 //! save, undo and record, and the joined device has none (only its own view). It lives in
-//! `Controller::lan` instead, is never saved, and offers no undo.
+//! `Controller::lan` instead and offers no undo. With a data folder the host's match is
+//! saved after every action and the joiner's seat is kept (`net::saved`): opening the host
+//! or join screen again within the resume time continues that game.
 
 use super::omiga::{board_cells, hand_models, side_word};
 use super::play::{self, tr};
@@ -20,13 +23,14 @@ use crate::games::omiga::{Action, OmigaEvent, OmigaView, Side};
 use crate::games::{Outcome, Params, Seat};
 use crate::net::discovery::{Announcer, Beacon, Browser, Found};
 use crate::net::host::random_code;
+use crate::net::joiner::{JoinerThread, JoinerUpdate};
 use crate::net::{
-    legal_from_view, Client, ClientEvent, Host, HostConfig, HostEvent, NetError, Timing,
+    legal_from_view, Host, HostConfig, HostEvent, Joiner, JoinerEvent, NetError, Timing,
 };
 use slint::{ComponentHandle, ModelRc, VecModel};
 use std::cell::RefCell;
 use std::collections::VecDeque;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
@@ -38,16 +42,12 @@ use std::time::{Duration, Instant};
 pub enum LanMsg {
     /// From the host's authority.
     Host(HostEvent),
-    /// From the connection to the host.
-    Client(ClientEvent),
+    /// From the joined device's joiner.
+    Joiner(JoinerUpdate),
     /// Hosts heard on the network so far.
     Found(Vec<Found>),
-    /// The joined device is back after a drop.
-    Back(Box<Client>),
-    /// The joined device could not come back in time.
-    GaveUp(String),
-    /// A join finished: the connection, or why not.
-    Joined(Result<Box<Client>, NetError>),
+    /// A join finished: the joiner, or why not.
+    Joined(Result<Box<Joiner>, NetError>),
 }
 
 type Inbox = Arc<Mutex<VecDeque<LanMsg>>>;
@@ -73,8 +73,8 @@ enum Link {
         host: Host,
         _announcer: Option<Announcer>,
     },
-    /// `None` while a lost connection is being re-established.
-    Client(Option<Client>),
+    /// The joined device (it comes back on its own after a drop).
+    Client(JoinerThread),
 }
 
 /// One game on the networked table, as this device's seat knows it.
@@ -90,7 +90,7 @@ struct NetGame {
     /// The pairing is over, with why.
     ended: Option<String>,
     /// The joined device's placement sent and not answered yet.
-    pending: Option<(u64, Action)>,
+    pending: Option<Action>,
     last: Option<(u8, u8)>,
     rematch_offered: bool,
     rematch_asked: bool,
@@ -107,8 +107,6 @@ pub struct Lan {
     multicast: Option<crate::platform::MulticastLock>,
     found: Vec<Found>,
     game: Option<NetGame>,
-    /// When the joined device lost the connection (it retries until the resume time).
-    lost_at: Option<Instant>,
 }
 
 impl Lan {
@@ -122,7 +120,6 @@ impl Lan {
             multicast: None,
             found: Vec::new(),
             game: None,
-            lost_at: None,
         }
     }
 
@@ -160,16 +157,9 @@ impl Lan {
     /// Cuts the joined device's connection as a dropped Wi-Fi would (tests, and a phone
     /// going to sleep); it comes back on its own.
     pub fn drop_connection(&mut self) {
-        if let Link::Client(Some(client)) = &self.link {
-            client.drop_connection();
-            self.push(LanMsg::Client(ClientEvent::Lost(
-                "Connection lost — waiting (this device went away)".into(),
-            )));
+        if let Link::Client(joiner) = &self.link {
+            joiner.drop_connection();
         }
-    }
-
-    fn push(&self, msg: LanMsg) {
-        push(&self.inbox, &self.weak, msg);
     }
 
     fn stop_browsing(&mut self) {
@@ -195,8 +185,8 @@ impl Lan {
         self.stop_browsing();
         match std::mem::replace(&mut self.link, Link::Idle) {
             Link::Host { host, .. } => host.leave(),
-            Link::Client(Some(client)) => client.leave(),
-            Link::Client(None) | Link::Idle => {}
+            Link::Client(joiner) => joiner.leave(),
+            Link::Idle => {}
         }
         self.game = None;
     }
@@ -306,13 +296,12 @@ fn forward<T: Send + 'static>(
     });
 }
 
-/// The address other devices reach this one at: the interface a packet to the LAN's
-/// multicast group would leave from (no packet is sent).
+/// The address other devices reach this one at: an interface's own address (also on a
+/// hotspot without a default or multicast route).
 fn lan_ip() -> Option<IpAddr> {
-    let socket = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0)).ok()?;
-    socket.connect(("239.255.72.83", 47683)).ok()?;
-    let ip = socket.local_addr().ok()?.ip();
-    (!ip.is_unspecified()).then_some(ip)
+    crate::net::discovery::lan_addresses()
+        .first()
+        .map(|ip| IpAddr::V4(*ip))
 }
 
 fn lan_of<'a>(c: &'a mut Controller, app: &AppWindow) -> &'a mut Lan {
@@ -337,6 +326,7 @@ pub fn host(app: &AppWindow, c: &mut Controller, options: Option<HostOptions>) {
             name: name.unwrap_or_else(|| "Hotseat".into()),
         }
     });
+    let data_dir = c.data_dir.clone();
     let lan = lan_of(c, app);
     lan.leave();
     lan.timing = options.timing;
@@ -348,10 +338,25 @@ pub fn host(app: &AppWindow, c: &mut Controller, options: Option<HostOptions>) {
     }
     config.params = params;
     config.timing = options.timing;
+    // Saved after every action; a match left within the resume time goes on (same code,
+    // port and match), so a host whose app was killed gets its game back here.
+    config.store = data_dir;
+    if let Some(dir) = &config.store {
+        config.resume = crate::net::saved::load_host(dir)
+            .ok()
+            .flatten()
+            .filter(|save| {
+                crate::net::saved::now_secs().saturating_sub(save.saved_at)
+                    <= options.timing.resume_within.as_secs()
+            });
+    }
+    let resumed = config.resume.is_some();
     let bridge = app.global::<LanBridge>();
     match Host::start(config) {
         Ok(mut host) => {
             let addr = host.addr();
+            // A continued match keeps its saved code.
+            let code = host.code().to_string();
             let shown = if addr.ip().is_unspecified() {
                 lan_ip().map_or_else(
                     || tr(language, "port {}", "порт {}", &addr.port().to_string()),
@@ -391,12 +396,21 @@ pub fn host(app: &AppWindow, c: &mut Controller, options: Option<HostOptions>) {
             bridge.set_code(code.into());
             bridge.set_address(shown.into());
             bridge.set_host_status(
-                tr(
-                    language,
-                    "Waiting for the other phone to join…",
-                    "Ждём, пока присоединится второй телефон…",
-                    "",
-                )
+                if resumed {
+                    tr(
+                        language,
+                        "Continuing the saved game: waiting for the other phone to come back…",
+                        "Продолжаем сохранённую игру: ждём возвращения второго телефона…",
+                        "",
+                    )
+                } else {
+                    tr(
+                        language,
+                        "Waiting for the other phone to join…",
+                        "Ждём, пока присоединится второй телефон…",
+                        "",
+                    )
+                }
                 .into(),
             );
         }
@@ -421,6 +435,7 @@ pub fn host(app: &AppWindow, c: &mut Controller, options: Option<HostOptions>) {
 /// Opens the join screen and starts listening for hosts on the network.
 pub fn open_join(app: &AppWindow, c: &mut Controller, browser: Option<Browser>) {
     let language = c.language();
+    let data_dir = c.data_dir.clone();
     let lan = lan_of(c, app);
     lan.leave();
     lan.found.clear();
@@ -444,6 +459,32 @@ pub fn open_join(app: &AppWindow, c: &mut Controller, browser: Option<Browser>) 
         }
     };
     bridge.set_searching(browser.is_some());
+    if browser.as_ref().is_some_and(|b| !b.multicast()) {
+        bridge.set_join_message(
+            tr(
+                language,
+                "This network may hide games: if none appears, type the address shown on the host's screen.",
+                "Эта сеть может скрывать игры: если ни одна не появится, введите адрес с экрана хозяина.",
+                "",
+            )
+            .into(),
+        );
+        bridge.set_join_message_warning(false);
+    }
+    // A seat kept from a game this device was in (the app was killed): take it back.
+    if let Some(joiner) = data_dir.and_then(|dir| Joiner::restore(dir, lan.timing).ok().flatten()) {
+        bridge.set_join_message(
+            tr(
+                language,
+                "Coming back to the game with {}…",
+                "Возвращаемся в игру с {}…",
+                &joiner.host().to_string(),
+            )
+            .into(),
+        );
+        joined(app, lan, Ok(Box::new(joiner)), language);
+        return;
+    }
     if let Some(browser) = browser {
         let stop = Arc::new(AtomicBool::new(false));
         lan.browsing = Some(stop.clone());
@@ -453,7 +494,9 @@ pub fn open_join(app: &AppWindow, c: &mut Controller, browser: Option<Browser>) 
         thread::spawn(move || {
             let mut seen: Vec<Found> = Vec::new();
             while !stop.load(Ordering::SeqCst) {
-                let heard = browser.listen(Duration::from_secs(1));
+                // Short windows: a host shows in the list within a fifth of a second of
+                // its beacon, and listening goes on for more.
+                let heard = browser.listen(Duration::from_millis(200));
                 let mut changed = false;
                 for f in heard {
                     if f.beacon.game == "omiga" && !seen.iter().any(|s| s.addr == f.addr) {
@@ -473,6 +516,7 @@ pub fn open_join(app: &AppWindow, c: &mut Controller, browser: Option<Browser>) 
 /// Joins the host at `addr` with `code`; a refusal is shown on the join screen.
 pub fn join(app: &AppWindow, c: &mut Controller, addr: SocketAddr, code: &str) {
     let language = c.language();
+    let store = c.data_dir.clone();
     let lan = lan_of(c, app);
     let bridge = app.global::<LanBridge>();
     let code = code.trim();
@@ -495,32 +539,30 @@ pub fn join(app: &AppWindow, c: &mut Controller, addr: SocketAddr, code: &str) {
     let (inbox, weak, timing) = (lan.inbox.clone(), lan.weak.clone(), lan.timing);
     let code = code.to_string();
     thread::spawn(move || {
-        let joined = Client::join(addr, &code, timing).map(Box::new);
+        let joined = Joiner::join(addr, &code, timing, store).map(Box::new);
         push(&inbox, &weak, LanMsg::Joined(joined));
     });
 }
 
-fn joined(app: &AppWindow, lan: &mut Lan, joined: Result<Box<Client>, NetError>, language: &str) {
+fn joined(app: &AppWindow, lan: &mut Lan, joined: Result<Box<Joiner>, NetError>, language: &str) {
     let bridge = app.global::<LanBridge>();
     match joined {
-        Ok(mut client) => {
+        Ok(joiner) => {
             lan.stop_browsing();
-            forward(
-                client.take_events(),
-                lan.inbox.clone(),
-                lan.weak.clone(),
-                LanMsg::Client,
-            );
-            let game = NetGame::new(
-                client.seat(),
-                client.first_view().clone(),
-                client.countdown(),
-            );
-            lan.link = Link::Client(Some(*client));
-            lan.game = Some(game);
-            bridge.set_join_message("".into());
-            play::show_message(app, "", false);
-            app.set_screen(Screen::Game);
+            // A restored seat has no view until the host welcomes it back: the game
+            // appears with the `Resumed` update.
+            let game = joiner
+                .view()
+                .map(|view| NetGame::new(joiner.seat(), view.clone(), joiner.countdown()));
+            let (thread, updates) = JoinerThread::spawn(*joiner);
+            forward(updates, lan.inbox.clone(), lan.weak.clone(), LanMsg::Joiner);
+            lan.link = Link::Client(thread);
+            if let Some(game) = game {
+                lan.game = Some(game);
+                bridge.set_join_message("".into());
+                play::show_message(app, "", false);
+                app.set_screen(Screen::Game);
+            }
         }
         Err(e) => {
             bridge.set_join_message(
@@ -634,113 +676,118 @@ fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
                 }
             }
         },
-        LanMsg::Client(event) => match event {
-            ClientEvent::Started {
-                view, countdown, ..
-            } => {
+        LanMsg::Joiner(update) => joiner_update(app, lan, update, language),
+        LanMsg::Joined(result) => joined(app, lan, result, language),
+    }
+}
+
+/// What the joined device's joiner reports, on screen.
+fn joiner_update(app: &AppWindow, lan: &mut Lan, update: JoinerUpdate, language: &str) {
+    let JoinerUpdate {
+        event,
+        view,
+        countdown,
+    } = update;
+    if lan.game.is_none() {
+        // Back in a game restored from disk: now there is a view to draw.
+        if let (JoinerEvent::Resumed, Some(view)) = (&event, &view) {
+            lan.game = Some(NetGame::new(1, view.clone(), countdown));
+            app.global::<LanBridge>().set_join_message("".into());
+            app.set_screen(Screen::Game);
+        }
+    }
+    match event {
+        JoinerEvent::Started { .. } => {
+            if let Some(view) = view {
                 lan.game = Some(NetGame::new(1, view, countdown));
-                play::show_message(app, "", false);
             }
-            ClientEvent::Accepted { id, event, view } => {
-                if let Some(g) = lan.game.as_mut() {
-                    if g.pending.as_ref().is_some_and(|p| p.0 == id) {
-                        g.pending = None;
-                    }
-                    g.placed(&event);
-                    g.set_view(view);
-                    if let crate::games::omiga::view::Act::Placed { .. } = event.act {
-                        g.selected = None;
-                        g.turned = false;
-                    }
-                }
-            }
-            ClientEvent::Rejected { id, reason } => {
-                if let Some(g) = lan.game.as_mut() {
-                    if g.pending.as_ref().is_some_and(|p| p.0 == id) {
-                        g.pending = None;
-                    }
-                    g.note = (reason.clone(), true);
-                }
-                play::show_message(app, &reason, true);
-            }
-            ClientEvent::OpponentActed { event, view } => {
-                if let Some(g) = lan.game.as_mut() {
-                    g.placed(&event);
+            play::show_message(app, "", false);
+        }
+        JoinerEvent::Accepted { event, .. } => {
+            if let Some(g) = lan.game.as_mut() {
+                g.pending = None;
+                g.placed(&event);
+                if let Some(view) = view {
                     g.set_view(view);
                 }
-            }
-            ClientEvent::RematchOffered => rematch_offered(app, lan, language),
-            ClientEvent::Error(reason) => play::show_message(app, &reason, true),
-            ClientEvent::Ended(reason) => end(app, lan, &reason, language),
-            ClientEvent::Lost(reason) => {
-                if let Some(g) = lan.game.as_mut() {
-                    g.paused = Some(lost_text(&reason));
-                    g.pending = None;
-                }
-                play::show_message(app, &lost_text(&reason), true);
-                if let Link::Client(slot) = &mut lan.link {
-                    if let Some(old) = slot.take() {
-                        lan.lost_at.get_or_insert_with(Instant::now);
-                        come_back(lan, old);
-                    }
+                if let crate::games::omiga::view::Act::Placed { .. } = event.act {
+                    g.selected = None;
+                    g.turned = false;
                 }
             }
-        },
-        LanMsg::Back(mut client) => {
-            lan.lost_at = None;
-            forward(
-                client.take_events(),
-                lan.inbox.clone(),
-                lan.weak.clone(),
-                LanMsg::Client,
+        }
+        JoinerEvent::Rejected { reason, .. } => {
+            if let Some(g) = lan.game.as_mut() {
+                g.pending = None;
+                g.note = (reason.clone(), true);
+            }
+            play::show_message(app, &reason, true);
+        }
+        JoinerEvent::OpponentActed { event } => {
+            if let Some(g) = lan.game.as_mut() {
+                g.placed(&event);
+                if let Some(view) = view {
+                    g.set_view(view);
+                }
+            }
+        }
+        JoinerEvent::RematchOffered => rematch_offered(app, lan, language),
+        JoinerEvent::Notice(reason) => play::show_message(app, &reason, true),
+        JoinerEvent::Lost(_) => {
+            let text = tr(
+                language,
+                "Connection lost — waiting",
+                "Связь потеряна — ждём",
+                "",
             );
             if let Some(g) = lan.game.as_mut() {
+                g.paused = Some(text.clone());
+            }
+            play::show_message(app, &text, true);
+        }
+        JoinerEvent::Retrying(_) => {}
+        JoinerEvent::Resumed => {
+            if let Some(g) = lan.game.as_mut() {
                 g.paused = None;
-                g.set_view(client.first_view().clone());
-                if !client.countdown().is_zero() {
-                    g.countdown_until = Some(Instant::now() + client.countdown());
+                if let Some(view) = view {
+                    g.set_view(view);
+                }
+                if !countdown.is_zero() {
+                    g.countdown_until = Some(Instant::now() + countdown);
                 }
             }
-            lan.link = Link::Client(Some(*client));
             play::show_message(
                 app,
                 &tr(language, "Connected again", "Связь восстановлена", ""),
                 false,
             );
         }
-        LanMsg::GaveUp(reason) => end(app, lan, &reason, language),
-        LanMsg::Joined(result) => joined(app, lan, result, language),
-    }
-}
-
-/// Retries the connection every second until the host's resume time has passed.
-fn come_back(lan: &Lan, old: Client) {
-    let (inbox, weak, timing) = (lan.inbox.clone(), lan.weak.clone(), lan.timing);
-    let since = lan.lost_at.unwrap_or_else(Instant::now);
-    thread::spawn(move || loop {
-        match old.resume(timing) {
-            Ok(client) => {
-                push(&inbox, &weak, LanMsg::Back(Box::new(client)));
-                return;
+        JoinerEvent::Settled { applied, .. } => {
+            let text = if applied {
+                tr(
+                    language,
+                    "Connected again: your card was placed before the connection dropped",
+                    "Связь восстановлена: ваша карта легла до обрыва связи",
+                    "",
+                )
+            } else {
+                tr(
+                    language,
+                    "Connected again: your move did not reach the other phone; nothing changed, play it again",
+                    "Связь восстановлена: ваш ход не дошёл до второго телефона; ничего не изменилось, сходите снова",
+                    "",
+                )
+            };
+            if let Some(g) = lan.game.as_mut() {
+                g.pending = None;
+                if !applied {
+                    g.note = (text.clone(), true);
+                }
             }
-            Err(crate::net::NetError::Refused(reason)) => {
-                push(&inbox, &weak, LanMsg::GaveUp(reason));
-                return;
-            }
-            Err(_) if since.elapsed() >= timing.resume_within => {
-                push(
-                    &inbox,
-                    &weak,
-                    LanMsg::GaveUp(format!(
-                        "the host could not be reached for {} s",
-                        timing.resume_within.as_secs()
-                    )),
-                );
-                return;
-            }
-            Err(_) => thread::sleep(Duration::from_secs(1)),
+            play::show_message(app, &text, !applied);
         }
-    });
+        JoinerEvent::Ended(reason) => end(app, lan, &reason, language),
+    }
 }
 
 /// The other device asks for a rematch (host or client alike).
@@ -854,7 +901,7 @@ pub fn show(app: &AppWindow, lan: &Lan, language: &str) {
     } else {
         Side::Black
     };
-    let pending = g.pending.as_ref().and_then(|(_, a)| match a {
+    let pending = g.pending.as_ref().and_then(|a| match a {
         Action::Place {
             card,
             rotated,
@@ -1108,7 +1155,7 @@ pub fn tap(lan: &mut Lan, tap: Tap, language: &str) -> Result<(), String> {
         Tap::Rematch => {
             let result = match &lan.link {
                 Link::Host { host, .. } => host.rematch().map_err(|e| e.to_string()),
-                Link::Client(Some(client)) => client.rematch().map_err(|e| e.to_string()),
+                Link::Client(joiner) => joiner.rematch().map_err(|e| e.to_string()),
                 _ => Err(not_now(g)),
             };
             if result.is_ok() {
@@ -1141,17 +1188,20 @@ fn send(link: &Link, g: &mut NetGame, action: Action) -> Result<(), String> {
                 Err(e.to_string())
             }
         },
-        Link::Client(Some(client)) => match client.act(&action) {
-            Ok(id) => {
+        Link::Client(_) | Link::Idle if g.paused.is_some() => {
+            Err(g.paused.clone().unwrap_or_default())
+        }
+        Link::Client(joiner) => match joiner.act(action) {
+            Ok(()) => {
                 g.note = Default::default();
                 if let Action::Place { .. } = action {
-                    g.pending = Some((id, action));
+                    g.pending = Some(action);
                 }
                 Ok(())
             }
             Err(e) => Err(e.to_string()),
         },
-        Link::Client(None) | Link::Idle => Err(g.paused.clone().unwrap_or_default()),
+        Link::Idle => Err(String::new()),
     }
 }
 
@@ -1160,6 +1210,12 @@ pub fn leave(c: &mut Controller) {
     if let Some(mut lan) = c.lan.take() {
         lan.leave();
     }
+}
+
+/// The app goes away without a goodbye (the system killed or closed it): the connection
+/// drops as with a lost Wi-Fi, and the saved match or seat stays for the next start.
+pub fn close_without_leaving(c: &mut Controller) {
+    c.lan = None;
 }
 
 /// The host's address and join code on this device, if it hosts (tests).
