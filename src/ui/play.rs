@@ -130,6 +130,7 @@ pub fn show_banner<G: Game>(app: &AppWindow, session: &Session<G>, title: &str, 
         seat.and_then(|s| players.get(s))
             .map_or(0, |p| p.color as i32),
     );
+    super::access::news(app);
 }
 
 /// Shows a line under the banner (an event, or why an action was refused).
@@ -142,6 +143,7 @@ pub fn show_message(app: &AppWindow, text: &str, warning: bool) {
     if !warning {
         super::access::announce(app, text);
     }
+    super::access::news(app);
 }
 
 /// Text the bridges build at run time, in the app's language (`{}` takes `arg`). Static
