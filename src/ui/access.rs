@@ -129,8 +129,9 @@ pub fn news(app: &AppWindow) {
     let parts = [chrome.get_message(), chrome.get_banner()];
     let text: Vec<&str> = parts
         .iter()
-        .map(|p| p.as_str())
-        .filter(|p| !p.trim().is_empty())
+        // The message line ends its sentence itself; the join adds one full stop.
+        .map(|p| p.trim().trim_end_matches('.'))
+        .filter(|p| !p.is_empty())
         .collect();
     let text = text.join(". ");
     let access = app.global::<Access>();

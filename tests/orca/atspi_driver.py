@@ -35,8 +35,21 @@ class Ears:
         return out
 
     def defunct(self):
+        """Events Orca dropped because their source was defunct, but for the focus leaving
+        an element hidden in the same update (the cover as it drops): that element comes
+        back under the same path, and losing focus is nothing to speak."""
         with open(self.path, "rb") as f:
-            return f.read().decode("utf-8", "replace").count("Event is from defunct source")
+            lines = f.read().decode("utf-8", "replace").splitlines()
+        bad = []
+        last_event = ""
+        for line in lines:
+            if "EVENT MANAGER: object:" in line and " for [" in line:
+                last_event = line
+            if "Event is from defunct source" in line:
+                if "state-changed:focused for" in last_event and "(0, 0, 0)" in last_event:
+                    continue
+                bad.append(last_event.strip())
+        return bad
 
 
 class App:
