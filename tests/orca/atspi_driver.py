@@ -16,7 +16,8 @@ class Failure(Exception):
 class Ears:
     """Reads the SPEECH OUTPUT lines Orca appended to its debug log since the last call."""
 
-    LINE = re.compile(r"SPEECH OUTPUT: '(.*)'")
+    # "SPEECH OUTPUT: 'Egg tray.'{'established': False}": the text, without the voice.
+    LINE = re.compile(r"SPEECH OUTPUT: '(.*?)'(?:\{.*\})?\s*$")
 
     def __init__(self, path):
         self.path = path

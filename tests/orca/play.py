@@ -193,7 +193,8 @@ def play_ovo(p):
             p.hear("Player 1 declared «Ovo!»", "Player 2 wins")
             return
         src, dst = plan[who].pop(0)
-        p.step(f"{who}: refused first (an empty cell), then {src}-{dst}")
+        p.step(f"{who}: an empty cell first (refused), then {src}-{dst}" if turns == 1
+               else f"{who}: {src}-{dst}")
         if turns == 1:
             p.tap_cell("c4", "empty")
             p.hear("c4 is empty")
@@ -205,6 +206,51 @@ def play_ovo(p):
         p.hear(f"{other[who]}, tap to reveal", f"Pass the device to {other[who]}", last_move)
         # The cover is heard here already; the loop's wait sees it again without speech.
         p.heard = [f"{other[who]}, tap to reveal Pass the device to {other[who]} {last_move}"]
+
+
+def play_iota(p, turns=4):
+    p.step("The game is over: back to the home screen")
+    p.press_named("Back to home")
+    p.hear("Hotseat")
+    p.step("Home: choose IOTA")
+    p.press_named("IOTA")
+    p.hear("New game: IOTA")
+    p.press_named("Start")
+    last_move = None
+    for turn in range(1, turns + 1):
+        p.step(f"IOTA cover {turn}")
+        who = wait_cover(p, last_move)
+        p.no_secret_under_cover([])
+        p.step(f"{who} reveals (Return)")
+        p.keys("Return")
+        p.hear(f"{who}'s turn")
+        p.step(f"{who} picks card 1 (key 1), places it on the first cell it may go to, plays (P)")
+        p.keys("1")
+        legal = None
+        end = time.time() + 5
+        while legal is None:
+            for obj, role, name in p.app.nodes():
+                if name.endswith("the selected card may go here"):
+                    legal = obj
+                    break
+            if legal is None:
+                if time.time() > end:
+                    raise Failure(f"no cell takes card 1; names: {p.app.names()}")
+                time.sleep(0.2)
+        where = legal.name.split(":")[0]
+        p.note(f"  [activate cell {legal.name!r}]")
+        p.app.activate(legal)
+        end = time.time() + 5
+        while "staged" not in fresh_name(legal):
+            if not fresh_name(legal).startswith(where + ":"):
+                raise Failure(f"activated {where} but the object now reads {fresh_name(legal)!r}")
+            if time.time() > end:
+                raise Failure(f"{where} never took the card: {fresh_name(legal)!r}")
+            time.sleep(0.1)
+        p.keys("p")
+        said = p.hear(f"{who} placed 1 and scored")
+        score = re.search(rf"{who} placed 1 and scored \d+", said).group(0)
+        last_move = score
 
 
 def main():
@@ -219,6 +265,7 @@ def main():
         p = Player(app, ears, out)
         try:
             play_ovo(p)
+            play_iota(p)
             stale = ears.defunct()
             acted = [e for e in stale if "[label |" not in e]
             p.note(f"\nOrca dropped {len(stale)} events from defunct objects, "
@@ -230,7 +277,7 @@ def main():
         except Failure as e:
             p.note(f"\nFAILED: {e}")
             return 1
-    print("OK: a whole Ovo game heard through Orca")
+    print("OK: a whole Ovo game and the first IOTA turns heard through Orca")
     return 0
 
 
