@@ -72,8 +72,9 @@ pub fn players(
         .collect()
 }
 
-/// Raises or lowers the cover from the session's gate. While it is up the game screen
-/// beneath is not instantiated (app.slint), so nothing private is drawn or read out.
+/// Raises or lowers the cover from the session's gate. While it is up the game beneath
+/// is not drawn, and holds nothing private: the bridges fill a hand or a peek result
+/// only behind an open gate (the table stays in the accessibility tree, app.slint).
 pub fn show_cover<G: Game>(app: &AppWindow, session: &Session<G>, hint: &str) {
     match session.gate() {
         Gate::Covered(seat) => {
