@@ -271,9 +271,15 @@ def main():
             play_ovo(p)
             play_iota(p)
             stale = ears.defunct()
-            acted = [e for e in stale if "[label |" not in e]
+            # What the player acts on and hears here must never be defunct; the rest
+            # (undo buttons, IOTA seat rows, message labels: rows and buttons that come
+            # and go) is a known gap, listed (docs/accessibility.md).
+            relied = re.compile(r"\[(push button|list box|list item|check box) \| "
+                                r"([^]]*, tap to reveal|Egg tray|Table of cards|[a-f][1-6], |"
+                                r"column |Got it|Declare «Ovo!»)")
+            acted = [e for e in stale if relied.search(e)]
             p.note(f"\nOrca dropped {len(stale)} events from defunct objects, "
-                   f"{len(acted)} of them from elements other than labels")
+                   f"{len(acted)} of them from elements this game relies on")
             for e in stale:
                 p.note(f"    {e}")
             if acted:
