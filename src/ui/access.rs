@@ -118,6 +118,27 @@ pub fn reset(app: &AppWindow) {
     access.set_cursor_label("".into());
     access.set_summary("".into());
     access.set_announcement("".into());
+    access.set_news("".into());
+}
+
+/// What the focused board says after its cell: the message line and the banner, as the
+/// screen shows them. Orca 43 speaks a change of the focused element's description, and
+/// the board holds the focus whenever a seat plays, so this is how a move of another
+/// seat, a score, a refusal or the result is heard (the live region is for newer readers).
+pub fn news(app: &AppWindow) {
+    let chrome = app.global::<GameChrome>();
+    let parts = [chrome.get_message(), chrome.get_banner()];
+    let text: Vec<&str> = parts
+        .iter()
+        // The message line ends its sentence itself; the join adds one full stop.
+        .map(|p| p.trim().trim_end_matches('.'))
+        .filter(|p| !p.is_empty())
+        .collect();
+    let text = text.join(". ");
+    let access = app.global::<Access>();
+    if access.get_news() != text.as_str() {
+        access.set_news(text.into());
+    }
 }
 
 /// Puts a public event into the live region; a screen reader speaks it once, when it
@@ -240,8 +261,11 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
                 return;
             };
             let language = controller.borrow().language();
-            app.global::<Access>()
-                .set_summary(summary(&app, language).into());
+            let said = summary(&app, language);
+            let access = app.global::<Access>();
+            // The focused board says it too: Orca 43 does not speak the live region.
+            access.set_news(said.as_str().into());
+            access.set_summary(said.into());
         });
     }
     {

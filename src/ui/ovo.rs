@@ -502,10 +502,16 @@ impl OvoTable {
         // public, and the rules core's view reveals them.
         let view = if over {
             Some(game.view(0))
-        } else if self.session.gate() == crate::session::Gate::Closed {
-            // The app is thinking: the public board stays on screen (an Ovo view's cells
-            // are the same for every seat: hidden eggs are hidden to all); nothing can be
-            // picked up (no actor).
+        } else if matches!(
+            self.session.gate(),
+            crate::session::Gate::Closed | crate::session::Gate::Covered(_)
+        ) {
+            // The app is thinking, or the device changes hands: the public board stays
+            // (an Ovo view's cells are the same for every seat: hidden eggs are hidden to
+            // all); nothing can be picked up (no actor). Under the cover the board is not
+            // drawn but stays in the accessibility tree, so that its cells keep their
+            // identity for a screen reader (rows removed and made again come back under
+            // recycled ids that Orca 43 holds for defunct).
             Some(game.view(game.turn()))
         } else {
             self.session.viewer().and_then(|s| self.session.view(s))
@@ -783,7 +789,7 @@ impl play::Table for OvoTable {
                     )
                     .map_or(0, |p| p.color as i32),
             );
-            bridge.set_cells(ModelRc::new(VecModel::from(Vec::<OvoCell>::new())));
+            // The board stays (drawn over by the result): it holds nothing private.
             bridge.set_live(false);
             return;
         }

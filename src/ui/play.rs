@@ -73,8 +73,9 @@ pub fn players(
         .collect()
 }
 
-/// Raises or lowers the cover from the session's gate. While it is up the game screen
-/// beneath is not instantiated (app.slint), so nothing private is drawn or read out.
+/// Raises or lowers the cover from the session's gate. While it is up the game beneath
+/// is not drawn, and holds nothing private: the bridges fill a hand or a peek result
+/// only behind an open gate (the table stays in the accessibility tree, app.slint).
 pub fn show_cover<G: Game>(app: &AppWindow, session: &Session<G>, hint: &str) {
     match session.gate() {
         Gate::Covered(seat) => {
@@ -131,6 +132,7 @@ pub fn show_banner<G: Game>(app: &AppWindow, session: &Session<G>, title: &str, 
         seat.and_then(|s| players.get(s))
             .map_or(0, |p| p.color as i32),
     );
+    super::access::news(app);
 }
 
 /// Shows a line under the banner (an event, or why an action was refused).
@@ -143,6 +145,7 @@ pub fn show_message(app: &AppWindow, text: &str, warning: bool) {
     if !warning {
         super::access::announce(app, text);
     }
+    super::access::news(app);
 }
 
 /// Text the bridges build at run time, in the app's language (`{}` takes `arg`). Static

@@ -1,0 +1,295 @@
+#!/usr/bin/python3
+"""A blind player's game, heard through Orca 43 (issue #19; run by .ci/orca).
+
+Plays a whole 2-player Ovo game (two people passing the device: steps, a flip, a peek,
+a wrong «Ovo!», the result) and the first turns of a 2-player IOTA game, through AT-SPI
+and keys only, and checks at every turn what Orca said (its debug log's SPEECH OUTPUT
+lines): the cover's "Pass the device to …", the revealed turn, the other seat's move,
+the peek result (to the peeker only), scores, a refusal and the end. It also checks that
+no object is stale (a cached name equals a fresh D-Bus query; activating a named cell
+acts on that cell) and that nothing of the game is exposed under the cover.
+
+Needs Debian's /usr/bin/python3 with python3-pyatspi, a running Orca, xdotool."""
+
+import argparse
+import re
+import sys
+import time
+
+sys.path.insert(0, __import__("os").path.dirname(__file__))
+from atspi_driver import App, Ears, Failure, fresh_name  # noqa: E402
+import pyatspi  # noqa: E402
+
+HEARD_WITHIN = 15.0  # seconds: Orca with full debug logging lags a few seconds
+
+
+class Player:
+    def __init__(self, app, ears, transcript):
+        self.app = app
+        self.ears = ears
+        self.out = transcript
+        self.heard = []
+
+    def note(self, text):
+        print(text, flush=True)
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def step(self, what):
+        self.note(f"\n## {what}")
+
+    def listen(self):
+        for line in self.ears.new():
+            self.heard.append(line)
+            self.note(f"    Orca: {line}")
+
+    def hear(self, *parts, within=HEARD_WITHIN):
+        """Waits until Orca has said something containing every part (in one utterance or
+        across the utterances since the last check), and forgets what was heard so far."""
+        end = time.time() + within
+        while True:
+            self.listen()
+            said = " | ".join(self.heard)
+            if all(p in said for p in parts):
+                self.heard = []
+                return said
+            if time.time() > end:
+                raise Failure(f"Orca did not say {parts!r}; it said: {self.heard!r}")
+            time.sleep(0.2)
+
+    def never_heard(self, text):
+        self.listen()
+        if any(text in h for h in self.heard):
+            raise Failure(f"Orca said {text!r} where it must not: {self.heard!r}")
+
+    def quiet(self, seconds=1.0):
+        """Lets Orca catch up, then drops what it said."""
+        time.sleep(seconds)
+        self.listen()
+        self.heard = []
+
+    # --- acting -------------------------------------------------------------------
+
+    def press_named(self, name, role="push button", prefix=False):
+        obj = self.app.find(name, role, prefix=prefix)
+        self.note(f"  [activate {obj.name!r}]")
+        self.app.activate(obj)
+        return obj
+
+    def keys(self, *keys):
+        self.note(f"  [keys {' '.join(keys)}]")
+        self.app.key(*keys)
+
+    def cell(self, square):
+        """An Ovo cell by its name's start ("c4, …"), checked fresh."""
+        return self.app.find(f"{square}, ", None, prefix=True)
+
+    def tap_cell(self, square, expect):
+        obj = self.cell(square)
+        self.note(f"  [activate cell {obj.name!r}]")
+        self.app.activate(obj)
+        # The same object, asked again, must be that cell and show the action on it.
+        end = time.time() + 5
+        while True:
+            now = fresh_name(obj)
+            if now.startswith(f"{square}, ") and expect in now:
+                return now
+            if not now.startswith(f"{square}, "):
+                raise Failure(f"activated {square} but the object now reads {now!r}")
+            if time.time() > end:
+                raise Failure(f"cell {square} never read {expect!r}; it reads {now!r}")
+            time.sleep(0.1)
+
+    def no_secret_under_cover(self, secrets):
+        """Nothing private is exposed while the cover is up. The public table stays in the
+        tree under the cover (its elements keep their identity across hand-offs); a hand
+        or a peek result must not be there."""
+        names = self.app.names()
+        for s in secrets + ["Your card"]:
+            if any(s in n for n in names):
+                raise Failure(f"{s!r} is exposed under the cover: {names}")
+        for obj, role, name in self.app.nodes():
+            if name and role != "application" and fresh_name(obj) != name:
+                raise Failure(f"stale object under the cover: cached {name!r}, fresh {fresh_name(obj)!r}")
+
+
+def cover_name(p):
+    """Who the cover asks for, read from the reveal button's name. The cover stays in the
+    tree all game (its identity must survive); only while it is up is its button enabled."""
+    for o, role, name in p.app.nodes():
+        if role == "push button" and name.endswith(", tap to reveal") \
+                and len(name) > len(", tap to reveal") \
+                and o.getState().contains(pyatspi.STATE_ENABLED):
+            return name[: -len(", tap to reveal")]
+    raise Failure(f"no cover; names: {p.app.names()}")
+
+
+def wait_cover(p, last_move=None):
+    end = time.time() + HEARD_WITHIN
+    while True:
+        try:
+            who = cover_name(p)
+            break
+        except Failure:
+            if time.time() > end:
+                raise
+            time.sleep(0.2)
+    parts = [f"{who}, tap to reveal", f"Pass the device to {who}"]
+    if last_move:
+        parts.append(last_move)
+    p.hear(*parts)
+    return who
+
+
+def play_ovo(p):
+    p.step("Home: choose Ovo")
+    p.hear("Hotseat")
+    p.press_named("Ovo")
+    p.hear("New game: Ovo")
+    p.step("Setup: two people, start")
+    p.press_named("Start")
+    # Each seat's script: its steps, then (Player 2) a peek, (Player 1) a wrong «Ovo!».
+    plan = {
+        "Player 1": [("c1", "c2"), ("c2", "c3"), ("c3", "c4"), ("c4", "c5"), ("c5", "d6")],
+        "Player 2": [("d6", "d5"), ("d5", "d4"), ("d4", "d3"), ("d3", "d2"), ("a6", "a5")],
+    }
+    other = {"Player 1": "Player 2", "Player 2": "Player 1"}
+    last_move = None
+    flipped = False
+    peeked = False
+    turns = 0
+    while True:
+        turns += 1
+        if turns > 16:
+            raise Failure("the Ovo game did not end")
+        p.step(f"Cover {turns}")
+        who = wait_cover(p, last_move)
+        p.no_secret_under_cover(["is a ", "remember it"])
+        p.step(f"{who} reveals (Return)")
+        p.keys("Return")
+        p.hear(f"{who}'s turn")
+        if who == "Player 2" and flipped and not peeked:
+            p.step(f"{who} peeks at the hidden egg on d6")
+            p.tap_cell("d6", "picked up")
+            p.press_named("Peek at this egg")
+            said = p.hear("Got it", "d6 is a")
+            result = re.search(r"d6 is an? [^.|',—-]*", said).group(0).strip()
+            p.keys("Return")  # "Got it", which holds the focus
+            peeked = True
+            last_move = f"{who} peeked at d6"
+            p.step("Cover after the peek: the result is gone")
+            who2 = wait_cover(p, last_move)
+            p.no_secret_under_cover([result, "remember it"])
+            p.never_heard(result)
+            p.keys("Return")
+            p.hear(f"{who2}'s turn")
+            who = who2
+        if who == "Player 1" and not plan[who]:
+            p.step(f"{who} declares «Ovo!» (wrongly: the eggs are not hidden at home)")
+            p.press_named("Declare «Ovo!»")
+            p.hear("Declare «Ovo!» push button", "Declare «Ovo!» as your whole turn")
+            confirm = [o for o, r, n in p.app.nodes() if r == "push button" and n == "Declare «Ovo!»"]
+            p.note(f"  [activate {confirm[-1].name!r}]")
+            p.app.activate(confirm[-1])
+            p.hear("Player 1 declared «Ovo!»", "Player 2 wins")
+            return
+        src, dst = plan[who].pop(0)
+        p.step(f"{who}: an empty cell first (refused), then {src}-{dst}" if turns == 1
+               else f"{who}: {src}-{dst}")
+        if turns == 1:
+            p.tap_cell("c4", "empty")
+            p.hear("c4 is empty")
+        p.tap_cell(src, "picked up")
+        p.tap_cell(dst, "")
+        last_move = f"{who} moved {src} to {dst}"
+        if (src, dst) == ("c5", "d6"):
+            flipped = True
+        p.hear(f"{other[who]}, tap to reveal", f"Pass the device to {other[who]}", last_move)
+        # The cover is heard here already; the loop's wait sees it again without speech.
+        p.heard = [f"{other[who]}, tap to reveal Pass the device to {other[who]} {last_move}"]
+
+
+def play_iota(p, turns=4):
+    p.step("The game is over: back to the home screen")
+    p.press_named("Back to home")
+    p.hear("Hotseat")
+    p.step("Home: choose IOTA")
+    p.press_named("IOTA")
+    p.hear("New game: IOTA")
+    p.press_named("Start")
+    last_move = None
+    for turn in range(1, turns + 1):
+        p.step(f"IOTA cover {turn}")
+        who = wait_cover(p, last_move)
+        p.no_secret_under_cover([])
+        p.step(f"{who} reveals (Return)")
+        p.keys("Return")
+        p.hear(f"{who}'s turn")
+        p.step(f"{who} picks card 1 (key 1), places it on the first cell it may go to, plays (P)")
+        p.keys("1")
+        legal = None
+        end = time.time() + 5
+        while legal is None:
+            for obj, role, name in p.app.nodes():
+                if name.endswith("the selected card may go here"):
+                    legal = obj
+                    break
+            if legal is None:
+                if time.time() > end:
+                    raise Failure(f"no cell takes card 1; names: {p.app.names()}")
+                time.sleep(0.2)
+        where = legal.name.split(":")[0]
+        p.note(f"  [activate cell {legal.name!r}]")
+        p.app.activate(legal)
+        # The cell took the card (found again by its name: the IOTA board's rows are
+        # indices into a list that grows round the cards, so the activated object may
+        # now show another cell; a known gap, docs/accessibility.md).
+        end = time.time() + 5
+        while not any(n.startswith(where + ": staged") for n in p.app.names()):
+            if time.time() > end:
+                raise Failure(f"{where} never took the card: {p.app.names()}")
+            time.sleep(0.1)
+        p.keys("p")
+        said = p.hear(f"{who} placed 1 and scored")
+        score = re.search(rf"{who} placed 1 and scored \d+", said).group(0)
+        last_move = score
+        # The next cover may be heard in the same breath: the loop's wait looks here too.
+        p.heard = [said]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--orca-log", required=True)
+    ap.add_argument("--transcript", required=True)
+    ap.add_argument("--app-pid", type=int)
+    args = ap.parse_args()
+    ears = Ears(args.orca_log)
+    with open(args.transcript, "w") as out:
+        app = App(ears, print)
+        p = Player(app, ears, out)
+        try:
+            play_ovo(p)
+            play_iota(p)
+            stale = ears.defunct()
+            # What the player acts on and hears here must never be defunct; the rest
+            # (undo buttons, IOTA seat rows, message labels: rows and buttons that come
+            # and go) is a known gap, listed (docs/accessibility.md).
+            relied = re.compile(r"\[(push button|list box|list item|check box) \| "
+                                r"([^]]*, tap to reveal|Egg tray|Table of cards|[a-f][1-6], |"
+                                r"column |Got it|Declare «Ovo!»)")
+            acted = [e for e in stale if relied.search(e)]
+            p.note(f"\nOrca dropped {len(stale)} events from defunct objects, "
+                   f"{len(acted)} of them from elements this game relies on")
+            for e in stale:
+                p.note(f"    {e}")
+            if acted:
+                raise Failure(f"Orca ignored controls as defunct: {acted[:5]}")
+        except Failure as e:
+            p.note(f"\nFAILED: {e}")
+            return 1
+    print("OK: a whole Ovo game and the first IOTA turns heard through Orca")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
