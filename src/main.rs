@@ -427,7 +427,7 @@ mod tests {
             &["hotseat", "referee", "--fast"],
             &["hotseat", "host", "--port", "99999"],
             &["hotseat", "host", "--bind", "nowhere"],
-            &["hotseat", "join"],
+            &["hotseat", "join", "--code"],
             &["hotseat", "selfplay", "--game", "chess"],
             &["hotseat", "selfplay", "--game", "ovo", "--games", "many"],
         ] {
