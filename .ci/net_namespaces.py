@@ -325,21 +325,28 @@ def answers_lost(procs):
     return fault_during_action(procs, starve, feed, 7)
 
 
-@scenario("joiner killed and started again")
-def joiner_killed(procs):
-    host, address = start_host(fresh())
+def paired_and_played(procs, hdata, jdata, seed):
+    """A host and a joiner on their own data folders, three rounds played: what the kill
+    scenarios start from. Returns the host, its address, the joiner, the game's random
+    source and the table both agree on."""
+    host, address = start_host(hdata)
     procs.append(host)
-    jdata = fresh()
     join = join_to(address, jdata)
     procs.append(join)
     join.expect("joined ")
-    rnd = random.Random(3)
+    rnd = random.Random(seed)
     for _ in range(3):
         for p in (host, join):
             a = play_one(p, rnd)
             if a:
                 p.ask(a)
-    before = agree(host, join, "before the kill")
+    return host, address, join, rnd, agree(host, join, "before the kill")
+
+
+@scenario("joiner killed and started again")
+def joiner_killed(procs):
+    jdata = fresh()
+    host, address, join, rnd, before = paired_and_played(procs, fresh(), jdata, 3)
     join.p.kill()
     join.p.wait()
     host.expect("# paused", 10)
@@ -359,18 +366,7 @@ def joiner_killed(procs):
 @scenario("host killed and started again")
 def host_killed(procs):
     hdata = fresh()
-    host, address = start_host(hdata)
-    procs.append(host)
-    join = join_to(address, fresh())
-    procs.append(join)
-    join.expect("joined ")
-    rnd = random.Random(4)
-    for _ in range(3):
-        for p in (host, join):
-            a = play_one(p, rnd)
-            if a:
-                p.ask(a)
-    before = agree(host, join, "before the kill")
+    host, address, join, rnd, before = paired_and_played(procs, hdata, fresh(), 4)
     host.p.kill()
     host.p.wait()
     join.expect("# paused", 10)
