@@ -1,7 +1,7 @@
 //! Playing against the app through the real screens: setup offers "Person" or "App:
 //! easy / medium / hard" per seat, the app's seats act through the bot driver (here on its
 //! synchronous path), and nothing private reaches the screen for the wrong seat.
-#![cfg(feature = "ui")]
+#![cfg(feature = "devtools")]
 
 use hotseat::ai::{Level, Opponents};
 use hotseat::games::ovo::{Ovo, OvoAction};
@@ -215,25 +215,23 @@ type AskFromView = fn(
     Box<dyn hotseat::ai::Bot<Ovo>>,
     <Ovo as Game>::View,
     u64,
-) -> hotseat::ai::background::Thinking<Ovo>;
+) -> hotseat::ai::background::Decision<Ovo>;
 
 #[test]
 fn the_bot_is_handed_only_a_view_of_its_seat() {
     // The driver's one way to make a bot decide takes the seat's `Game::View`; a bot's
     // memory is fed only through `Told` (what its seat was told). No driver function
     // takes the game state: this signature is the proof the compiler checks.
-    let ask: AskFromView = bots::think_from_view::<Ovo>;
+    let ask: AskFromView = bots::decide_from_view::<Ovo>;
     let game = Ovo::new_game(&Params::new().with("first", 1)).unwrap();
     let seat = game.turn();
     let a = ask(Ovo::bot(Level::Hard, None), game.view(seat), 3)
-        .wait()
+        .finish()
         .and_then(|(_, a)| a)
         .expect("an action");
     assert!(game.legal_actions(seat).contains(&a));
     // The same view, the same seed: the same choice (nothing else went in).
-    let b = ask(Ovo::bot(Level::Hard, None), game.view(seat), 3)
-        .wait()
-        .and_then(|(_, a)| a);
+    let b = ask(Ovo::bot(Level::Hard, None), game.view(seat), 3).and_then(|(_, a)| a);
     assert_eq!(Some(a), b);
 }
 

@@ -1,84 +1,122 @@
-//! Thinking off the UI thread: the UI hands the bot and its view to a worker thread and
-//! polls for the answer, so the window never freezes while a bot searches.
+//! One decision, made in slices wherever the platform runs background work (a worker
+//! thread on the desktop and Android, turns of the event loop in the browser:
+//! `platform::work`). A bot that panics is a bug, but it must not take the match with it:
+//! the answer is then `None` and the table plays on with a fresh bot.
 
 use super::Bot;
 use crate::games::Game;
 use rand_chacha::ChaCha8Rng;
-use std::sync::mpsc::{self, Receiver, TryRecvError};
-use std::thread;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// A finished decision: the bot back (with its memory) and its choice.
 pub type Answer<G> = (Box<dyn Bot<G>>, Option<<G as Game>::Action>);
 
-/// A decision being made on another thread.
-pub struct Thinking<G: Game> {
-    answer: Receiver<Answer<G>>,
+/// How long one slice of thinking may take before the event loop gets a turn: well
+/// inside a 60 Hz frame.
+pub const SLICE: std::time::Duration = std::time::Duration::from_millis(8);
+
+/// A decision in progress, made one slice at a time ([`Bot::think`]).
+pub struct Decision<G: Game> {
+    bot: Option<Box<dyn Bot<G>>>,
+    view: G::View,
+    rng: ChaCha8Rng,
 }
 
-/// What [`Thinking::poll`] found.
-pub enum Poll<G: Game> {
-    /// Still thinking.
-    Pending(Thinking<G>),
-    /// Done: the bot back (with its memory) and its choice.
-    Ready(Box<dyn Bot<G>>, Option<G::Action>),
-    /// The worker thread died (a bug); the bot is lost.
-    Failed,
+/// What [`Decision::step`] came to.
+pub enum Step<G: Game> {
+    /// Not decided yet: step again.
+    Thinking,
+    /// Decided (`None`: the bot panicked, it is lost).
+    Done(Option<Answer<G>>),
 }
 
-/// Starts `bot` choosing from `view` on a worker thread.
-pub fn think<G: Game>(mut bot: Box<dyn Bot<G>>, view: G::View, mut rng: ChaCha8Rng) -> Thinking<G> {
-    let (tx, rx) = mpsc::channel();
-    thread::spawn(move || {
-        let action = bot.choose(&view, &mut rng);
-        // The receiver may be gone (the match was closed): nothing to do then.
-        let _ = tx.send((bot, action));
-    });
-    Thinking { answer: rx }
-}
-
-impl<G: Game> Thinking<G> {
-    /// Looks for the answer without waiting.
-    pub fn poll(self) -> Poll<G> {
-        match self.answer.try_recv() {
-            Ok((bot, action)) => Poll::Ready(bot, action),
-            Err(TryRecvError::Empty) => Poll::Pending(self),
-            Err(TryRecvError::Disconnected) => Poll::Failed,
+impl<G: Game> Decision<G> {
+    /// `bot` is to choose from `view` (its seat's view: nothing else goes in).
+    pub fn new(bot: Box<dyn Bot<G>>, view: G::View, rng: ChaCha8Rng) -> Self {
+        Decision {
+            bot: Some(bot),
+            view,
+            rng,
         }
     }
 
-    /// Waits for the answer (tests, the self-play bench).
-    pub fn wait(self) -> Option<Answer<G>> {
-        self.answer.recv().ok()
+    /// Thinks for about [`SLICE`].
+    pub fn step(&mut self) -> Step<G> {
+        let Some(mut bot) = self.bot.take() else {
+            return Step::Done(None);
+        };
+        let (view, rng) = (&self.view, &mut self.rng);
+        let thought = catch_unwind(AssertUnwindSafe(|| {
+            let t = bot.think(view, rng, SLICE);
+            (bot, t)
+        }));
+        match thought {
+            Ok((bot, super::Thought::Decided(action))) => Step::Done(Some((bot, action))),
+            Ok((bot, super::Thought::Thinking)) => {
+                self.bot = Some(bot);
+                Step::Thinking
+            }
+            Err(_) => Step::Done(None),
+        }
+    }
+
+    /// Steps until decided (tests, and a worker thread).
+    pub fn finish(mut self) -> Option<Answer<G>> {
+        loop {
+            if let Step::Done(answer) = self.step() {
+                return answer;
+            }
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::{Level, Opponents};
+    use crate::ai::{Level, Opponents, Told};
     use crate::games::{ovo::Ovo, rng_from_seed, Params};
 
     #[test]
-    fn a_bot_thinks_on_another_thread_and_comes_back() {
+    fn a_decision_is_legal_and_the_same_seed_gives_the_same_choice() {
         let game = Ovo::new_game(&Params::new()).unwrap();
-        let mut thinking = think(Ovo::bot(Level::Hard, None), game.view(0), rng_from_seed(1));
-        let (bot, action) = loop {
-            match thinking.poll() {
-                Poll::Pending(t) => {
-                    thinking = t;
-                    std::thread::sleep(std::time::Duration::from_millis(1));
-                }
-                Poll::Ready(bot, action) => break (bot, action),
-                Poll::Failed => panic!("the worker died"),
-            }
-        };
+        let (_, action) =
+            Decision::new(Ovo::bot(Level::Hard, None), game.view(0), rng_from_seed(1))
+                .finish()
+                .expect("the bot answers");
         let action = action.expect("an action");
         assert!(game.legal_actions(0).contains(&action));
-        // Same bot, same view, same seed: the same choice, waited for this time.
-        let again = think(Ovo::bot(Level::Hard, None), game.view(0), rng_from_seed(1))
-            .wait()
+        let again = Decision::new(Ovo::bot(Level::Hard, None), game.view(0), rng_from_seed(1))
+            .finish()
             .and_then(|(_, a)| a);
         assert_eq!(again, Some(action));
-        drop(bot);
+    }
+
+    /// A bot with a bug.
+    struct Panics;
+    impl Bot<Ovo> for Panics {
+        fn choose(
+            &mut self,
+            _: &<Ovo as Game>::View,
+            _: &mut ChaCha8Rng,
+        ) -> Option<<Ovo as Game>::Action> {
+            panic!("a bug in a bot")
+        }
+        fn observe(&mut self, _: &Told<Ovo>) {}
+        fn hit_deadline(&self) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn a_bot_that_panics_is_reported_lost_instead_of_ending_the_match() {
+        let game = Ovo::new_game(&Params::new()).unwrap();
+        let mut decision = Decision::new(
+            Box::new(Panics) as Box<dyn Bot<Ovo>>,
+            game.view(0),
+            rng_from_seed(1),
+        );
+        assert!(matches!(decision.step(), Step::Done(None)));
+        // Stepping on after the loss answers the same, rather than panicking again.
+        assert!(matches!(decision.step(), Step::Done(None)));
     }
 }

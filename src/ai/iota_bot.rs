@@ -11,10 +11,10 @@
 use super::{Bot, Deadline, Level, Told};
 use crate::games::iota::{Action, Card, Cell, Iota, IotaView};
 use crate::games::{Game, Outcome, RuleError, RuleResult};
+use crate::platform::time::{Duration, Instant};
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use std::time::{Duration, Instant};
 
 /// How many of its best-scoring placements the hard level searches (passes come on top).
 const HARD_CANDIDATES: usize = 8;

@@ -14,10 +14,10 @@ pub mod ovo_bot;
 pub mod selfplay;
 
 use crate::games::{iota::Iota, omiga::Omiga, ovo::Ovo, Game, RuleError, RuleResult, Seat};
+use crate::platform::time::{Duration, Instant};
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
 use std::str::FromStr;
-use std::time::{Duration, Instant};
 
 /// How strong an opponent plays. `Random` is the baseline of the bench, not offered to
 /// players.
@@ -108,12 +108,34 @@ impl<G: Game> Told<G> {
     }
 }
 
+/// What one slice of thinking ([`Bot::think`]) came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Thought<A> {
+    /// Not decided yet: call `think` again with the same view.
+    Thinking,
+    /// Decided, as [`Bot::choose`] would answer.
+    Decided(Option<A>),
+}
+
 /// An opponent. It sees only its seat's view and what its seat was told; it cannot be
 /// given the game state (there is no method that takes one).
 pub trait Bot<G: Game>: Send {
     /// The action to play now, chosen from `view` (its seat's view) and the bot's
     /// memory; `None` when the view leaves it nothing to do (not its turn, game over).
     fn choose(&mut self, view: &G::View, rng: &mut ChaCha8Rng) -> Option<G::Action>;
+    /// The same decision made in slices of about `slice` each, for a caller that must
+    /// stay responsive between them (the browser has no threads: `platform::work`). The
+    /// level's deadline still bounds the whole decision. A bot whose decisions are quick
+    /// decides in one call (this default); one with a long search keeps it between calls.
+    fn think(
+        &mut self,
+        view: &G::View,
+        rng: &mut ChaCha8Rng,
+        slice: Duration,
+    ) -> Thought<G::Action> {
+        let _ = slice;
+        Thought::Decided(self.choose(view, rng))
+    }
     /// Remembers what its seat was told of an action (anyone's, its own included).
     fn observe(&mut self, told: &Told<G>);
     /// Whether the last decision was cut short by the deadline.

@@ -7,10 +7,10 @@
 use super::{Bot, Deadline, Level, Told};
 use crate::games::omiga::{full_deck, Act, Action, Card, Omiga, OmigaView, Side};
 use crate::games::{Game, Outcome, RuleError, RuleResult, Seat};
+use crate::platform::time::Duration;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use std::time::Duration;
 
 /// How long a level waits before each card: the mean and the spread either side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

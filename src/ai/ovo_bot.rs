@@ -15,10 +15,10 @@ use crate::games::ovo::{
     camp_owner, eggs_per_seat, CellView, Happened, Ovo, OvoAction, OvoView, Symbol, CELLS,
 };
 use crate::games::{Game, Outcome, RuleResult, Seat};
+use crate::platform::time::Duration;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use std::time::Duration;
 
 /// What the bot believes stands on a cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

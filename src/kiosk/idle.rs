@@ -1,7 +1,7 @@
 //! The idle timer: after `limit` without input the game asks "Still playing?", and
 //! `grace` later without an answer the table is cleared for the next group.
 
-use std::time::{Duration, Instant};
+use crate::platform::time::{Duration, Instant};
 
 /// Idle time before the question, unless staff set another.
 pub const DEFAULT_IDLE: Duration = Duration::from_secs(120);

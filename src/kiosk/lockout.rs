@@ -1,7 +1,7 @@
 //! Wrong staff PINs: a few free tries, then a lock-out that doubles with every further
 //! miss (30 s, 1 min, 2 min … up to 15 min), so guessing a 4-digit PIN takes days.
 
-use std::time::{Duration, Instant};
+use crate::platform::time::{Duration, Instant};
 
 /// Wrong PINs allowed before the first lock-out.
 pub const FREE_TRIES: u32 = 3;

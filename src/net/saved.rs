@@ -11,7 +11,6 @@ use crate::store::{history, write_atomically};
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 use std::path::Path;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The host's running LAN match in the data folder.
 pub const HOST_FILE: &str = "lan-host.json";
@@ -68,9 +67,7 @@ pub struct SeatSave {
 
 /// Seconds since 1970 (0 if the clock is before it).
 pub fn now_secs() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
+    crate::platform::time::unix_seconds()
 }
 
 fn write<T: Serialize>(dir: &Path, name: &str, value: &T) -> Result<(), String> {
@@ -81,7 +78,7 @@ fn write<T: Serialize>(dir: &Path, name: &str, value: &T) -> Result<(), String> 
 
 fn read<T: for<'de> Deserialize<'de>>(dir: &Path, name: &str) -> Result<Option<T>, String> {
     let path = dir.join(name);
-    match std::fs::read(&path) {
+    match crate::platform::storage::read(&path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(format!("cannot read {}: {e}", path.display())),
         Ok(bytes) => serde_json::from_slice(&bytes)
@@ -102,7 +99,7 @@ pub fn load_host(dir: &Path) -> Result<Option<HostSave>, String> {
 
 /// Forgets the host's match (it ended, or went to the history).
 pub fn clear_host(dir: &Path) {
-    let _ = std::fs::remove_file(dir.join(HOST_FILE));
+    let _ = crate::platform::storage::remove(&dir.join(HOST_FILE));
 }
 
 /// Saves the joined device's seat.
@@ -117,7 +114,7 @@ pub fn load_seat(dir: &Path) -> Result<Option<SeatSave>, String> {
 
 /// Forgets the joined device's seat (the pairing is over).
 pub fn clear_seat(dir: &Path) {
-    let _ = std::fs::remove_file(dir.join(SEAT_FILE));
+    let _ = crate::platform::storage::remove(&dir.join(SEAT_FILE));
 }
 
 /// The players of a LAN match as the history names them.

@@ -1,6 +1,7 @@
 //! Finished games (`history.json`) and the statistics drawn from them.
 
 use super::write_atomically;
+use crate::platform::storage;
 use crate::session::FinishedGame;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -14,7 +15,7 @@ pub const HISTORY_LIMIT: usize = 500;
 /// returned, and is kept aside by the next `record` (never overwritten unseen).
 pub fn list(dir: &Path) -> (Vec<FinishedGame>, Option<String>) {
     let path = dir.join(HISTORY_FILE);
-    match std::fs::read(&path) {
+    match storage::read(&path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Vec::new(), None),
         Err(e) => (
             Vec::new(),
@@ -33,8 +34,8 @@ pub fn list(dir: &Path) -> (Vec<FinishedGame>, Option<String>) {
 /// Adds a finished game. A damaged history file is renamed aside first, not lost.
 pub fn record(dir: &Path, game: FinishedGame) -> std::io::Result<()> {
     let (mut games, note) = list(dir);
-    if note.is_some() && dir.join(HISTORY_FILE).exists() {
-        std::fs::rename(dir.join(HISTORY_FILE), dir.join("history.broken.json"))?;
+    if note.is_some() && storage::exists(&dir.join(HISTORY_FILE)) {
+        storage::rename(&dir.join(HISTORY_FILE), &dir.join("history.broken.json"))?;
     }
     games.push(game);
     if games.len() > HISTORY_LIMIT {

@@ -42,7 +42,7 @@ impl KioskConfig {
     /// at the device).
     pub fn load(dir: &Path) -> (KioskConfig, Option<String>) {
         let path = dir.join(KIOSK_FILE);
-        match std::fs::read_to_string(&path) {
+        match crate::platform::storage::read_to_string(&path) {
             Ok(text) => match serde_json::from_str::<KioskConfig>(&text) {
                 Ok(mut c) => {
                     if !IDLE_CHOICES.contains(&c.idle_seconds) {
@@ -76,7 +76,7 @@ pub type Counts = BTreeMap<String, u64>;
 
 /// The counts in `dir` (empty if none or unreadable).
 pub fn load_counts(dir: &Path) -> Counts {
-    std::fs::read_to_string(dir.join(COUNTS_FILE))
+    crate::platform::storage::read_to_string(&dir.join(COUNTS_FILE))
         .ok()
         .and_then(|t| serde_json::from_str(&t).ok())
         .unwrap_or_default()
@@ -96,7 +96,7 @@ pub fn count_game(dir: &Path, game: &str) -> std::io::Result<Counts> {
 pub fn reset_pin(dir: &Path) -> Result<String, String> {
     let (mut config, note) = KioskConfig::load(dir);
     if let Some(note) = note {
-        eprintln!("hotseat: {note}");
+        crate::note!("{note}");
     }
     config.pin = None;
     config

@@ -3,6 +3,7 @@
 //! deleted: it is renamed aside and the player is told where it went.
 
 use super::write_atomically;
+use crate::platform::storage;
 use crate::session::SavedGame;
 use std::path::{Path, PathBuf};
 
@@ -28,8 +29,8 @@ pub fn save(dir: &Path, game: &SavedGame) -> std::io::Result<()> {
     let json = serde_json::to_vec(game)
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
     let current = dir.join(SAVE_FILE);
-    if current.exists() {
-        std::fs::rename(&current, dir.join(BACKUP_FILE))?;
+    if storage::exists(&current) {
+        storage::rename(&current, &dir.join(BACKUP_FILE))?;
     }
     write_atomically(&current, &json)
 }
@@ -47,19 +48,19 @@ pub fn load_backup(dir: &Path) -> Result<Option<SavedGame>, BadSave> {
 /// The running game's save for looking at it (the history's "game in progress"), if it
 /// reads. Unlike [`load`] it never moves a damaged file: "Continue" deals with that.
 pub fn peek(dir: &Path) -> Option<SavedGame> {
-    let bytes = std::fs::read(dir.join(SAVE_FILE)).ok()?;
+    let bytes = storage::read(&dir.join(SAVE_FILE)).ok()?;
     serde_json::from_slice(&bytes).ok()
 }
 
 /// Whether a running game is saved (the home screen's "Continue").
 pub fn exists(dir: &Path) -> bool {
-    dir.join(SAVE_FILE).exists() || dir.join(BACKUP_FILE).exists()
+    storage::exists(&dir.join(SAVE_FILE)) || storage::exists(&dir.join(BACKUP_FILE))
 }
 
 /// Removes the running game's saves (the game ended or was abandoned on purpose).
 pub fn clear(dir: &Path) {
     for name in [SAVE_FILE, BACKUP_FILE] {
-        let _ = std::fs::remove_file(dir.join(name));
+        let _ = storage::remove(&dir.join(name));
     }
 }
 
@@ -67,20 +68,20 @@ pub fn clear(dir: &Path) {
 pub fn set_aside(dir: &Path, name: &str, reason: String) -> BadSave {
     let from = dir.join(name);
     let kept_as = aside_name(dir, name);
-    let kept_as = match std::fs::rename(&from, &kept_as) {
+    let kept_as = match storage::rename(&from, &kept_as) {
         Ok(()) => kept_as,
         Err(_) => from,
     };
     BadSave {
         reason,
         kept_as,
-        backup_available: name != BACKUP_FILE && dir.join(BACKUP_FILE).exists(),
+        backup_available: name != BACKUP_FILE && storage::exists(&dir.join(BACKUP_FILE)),
     }
 }
 
 fn read(dir: &Path, name: &str) -> Result<Option<SavedGame>, BadSave> {
     let path = dir.join(name);
-    let bytes = match std::fs::read(&path) {
+    let bytes = match storage::read(&path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => {
@@ -103,14 +104,11 @@ fn read(dir: &Path, name: &str) -> Result<Option<SavedGame>, BadSave> {
 
 /// `current-game.broken-1700000000.json` (a number added if that name is taken).
 fn aside_name(dir: &Path, name: &str) -> PathBuf {
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
+    let stamp = crate::platform::time::unix_seconds();
     let stem = name.trim_end_matches(".bak").trim_end_matches(".json");
     let mut candidate = dir.join(format!("{stem}.broken-{stamp}.json"));
     let mut n = 1;
-    while candidate.exists() {
+    while storage::exists(&candidate) {
         candidate = dir.join(format!("{stem}.broken-{stamp}-{n}.json"));
         n += 1;
     }

@@ -144,7 +144,7 @@ impl Settings {
     /// written to the log by the caller). Never fails.
     pub fn load(dir: &Path) -> (Settings, Option<String>) {
         let path = dir.join(SETTINGS_FILE);
-        let text = match std::fs::read_to_string(&path) {
+        let text = match crate::platform::storage::read_to_string(&path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return (Settings::default(), None)

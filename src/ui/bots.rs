@@ -1,10 +1,10 @@
 //! The app's opponents at the table, for all three games.
 //!
 //! Each table keeps a [`Seats`]: one [`Bot`] per seat the app plays. When the session says
-//! a bot seat is to act, the driver hands that bot ONLY `view(seat)` (on a worker thread,
-//! through `ai::background::think`); the bot has already been told, through
-//! [`Told::new`], every event its seat may know. The answer comes back to the UI thread
-//! with `slint::invoke_from_event_loop` (no polling timer) and is applied with
+//! a bot seat is to act, the driver hands that bot ONLY `view(seat)` (in the background,
+//! through `ai::background::decide` run by `platform::work`); the bot has already been
+//! told, through [`Told::new`], every event its seat may know. The answer comes back to
+//! the UI thread through the event loop (no polling timer) and is applied with
 //! `Session::act_remote`. Omiga's bot first waits its level's pace (a one-shot
 //! `slint::Timer`), then decides from the view of that moment.
 //!
@@ -14,12 +14,12 @@
 use super::{play, AppWindow, Controller};
 use crate::ai::{background, omiga_bot, Bot, Level, Opponents, Told};
 use crate::games::{rng_from_seed, Game, Seat};
+use crate::platform::time::Duration;
 use crate::session::{SeatKind, Session};
 use slint::ComponentHandle;
 use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
-use std::time::Duration;
 
 /// Work the driver runs for a table.
 pub struct Job {
@@ -28,8 +28,10 @@ pub struct Job {
 }
 
 enum JobKind {
-    /// Think off the UI thread; the result goes back to the table's `bot_done`.
-    Think(Box<dyn FnOnce() -> Box<dyn Any + Send> + Send>),
+    /// Think off the UI thread, one slice per call (`Some` once decided); the result
+    /// goes back to the table's `bot_done`.
+    #[allow(clippy::type_complexity)]
+    Think(Box<dyn FnMut() -> Option<Box<dyn Any + Send>> + Send>),
     /// Omiga: wait this long, then call the table's `bot_wake`.
     Wait(Duration),
 }
@@ -169,7 +171,7 @@ impl<G: Opponents> Seats<G> {
                 .and_then(|a| referee.play(*seat, &a));
             let Ok(event) = event else {
                 // Cannot happen: the session applied the same action.
-                eprintln!("hotseat: the bots could not follow '{line}'");
+                crate::note!("the bots could not follow '{line}'");
                 self.referee = None;
                 return;
             };
@@ -213,20 +215,23 @@ impl<G: Opponents> Seats<G> {
         self.awake = false;
         let bot = self.slots.get_mut(seat)?.as_mut()?.bot.take()?;
         self.seed = self.seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let thinking = think_from_view(bot, session.game().view(seat), self.seed);
+        let mut decision = decide_from_view(bot, session.game().view(seat), self.seed);
         let (token, epoch, actions) = (self.token, self.epoch, session.actions().len());
         let last = session.actions().last().cloned();
         Some(Job {
             token,
             kind: JobKind::Think(Box::new(move || {
-                Box::new(Reply::<G> {
+                let background::Step::Done(answer) = decision.step() else {
+                    return None;
+                };
+                Some(Box::new(Reply::<G> {
                     token,
                     epoch,
                     seat,
                     actions,
-                    last,
-                    answer: thinking.wait(),
-                }) as Box<dyn Any + Send>
+                    last: last.clone(),
+                    answer,
+                }) as Box<dyn Any + Send>)
             })),
         })
     }
@@ -253,7 +258,7 @@ impl<G: Opponents> Seats<G> {
             return None;
         }
         let Some((bot, action)) = reply.answer else {
-            // The worker died: play on with a fresh bot of the same level.
+            // The bot failed (a bug): play on with a fresh bot of the same level.
             let slot = self.slots.get_mut(reply.seat)?.as_mut()?;
             slot.bot = Some(G::bot(slot.level, Some(slot.level.think_limit())));
             return Some(Err("the app could not decide".into()));
@@ -282,13 +287,14 @@ impl<G: Opponents> Seats<G> {
     }
 }
 
-/// The one way a bot is asked to decide: with a seat's view, never the game state.
-pub fn think_from_view<G: Game>(
+/// The one way a bot is asked to decide: with a seat's view, never the game state. The
+/// decision is then made in slices (`Decision::step`, or `finish` to wait for it).
+pub fn decide_from_view<G: Game>(
     bot: Box<dyn Bot<G>>,
     view: G::View,
     seed: u64,
-) -> background::Thinking<G> {
-    background::think(bot, view, rng_from_seed(seed))
+) -> background::Decision<G> {
+    background::Decision::new(bot, view, rng_from_seed(seed))
 }
 
 /// "The app (hard)" in the message line is the seat's name; this is its level's word.
@@ -316,17 +322,15 @@ pub(crate) fn kick(app: &AppWindow, c: &mut Controller) {
     };
     let sync = SYNC.with(|s| s.get());
     match job.kind {
-        JobKind::Think(work) if sync => {
-            let reply = work();
+        JobKind::Think(mut work) if sync => {
+            let reply = loop {
+                if let Some(reply) = work() {
+                    break reply;
+                }
+            };
             deliver_to(app, c, reply);
         }
-        JobKind::Think(work) => {
-            std::thread::spawn(move || {
-                let reply = work();
-                // The window may be gone (the app quit): nothing to do then.
-                let _ = slint::invoke_from_event_loop(move || deliver(reply));
-            });
-        }
+        JobKind::Think(work) => crate::platform::work::run_in_steps(work, deliver),
         JobKind::Wait(_) if sync => WAITING.with(|w| w.borrow_mut().push(job.token)),
         JobKind::Wait(pace) => {
             let token = job.token;

@@ -69,7 +69,7 @@ fn entries(c: &Controller) -> (Vec<Entry>, Vec<FinishedGame>) {
     let language = c.language();
     let (games, note) = c.data_dir.as_deref().map(history::list).unwrap_or_default();
     if let Some(note) = note {
-        eprintln!("hotseat: {note}");
+        crate::note!("{note}");
     }
     let running = c.data_dir.as_deref().and_then(saves::peek).map(|saved| {
         let title = game_title(&saved.game);

@@ -1037,10 +1037,7 @@ impl Table for IotaTable {
 
 /// Starts a table from the setup screen's players with a fresh random seed.
 pub fn start(players: Vec<Player>) -> RuleResult<Box<dyn Table>> {
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(1);
+    let seed = crate::platform::time::unix_nanos().max(1);
     // docs/rules.md §2: the first seat is chosen at random.
     let first = rand::random_range(0..players.len().max(1));
     Ok(Box::new(IotaTable::start(players, seed, first)?))

@@ -6,13 +6,13 @@
 use super::{play, setup::SetupState, AppWindow, Controller, KioskBridge, KioskOverlay, Screen};
 use crate::games::registry::GameKind;
 use crate::kiosk::{valid_pin, Idle, IdleStep, Lockout, PinRecord};
+use crate::platform::time::{Duration, Instant};
 use crate::store::kiosk::{self as kstore, KioskConfig, IDLE_CHOICES};
 use crate::store::Settings;
 use slint::{CloseRequestResponse, ComponentHandle};
 use std::cell::RefCell;
 use std::path::Path;
 use std::rc::{Rc, Weak};
-use std::time::{Duration, Instant};
 
 /// How long the welcome screen rests untouched before the attract loop starts.
 pub const ATTRACT_AFTER: Duration = Duration::from_secs(30);
@@ -62,7 +62,7 @@ impl KioskUi {
         }
         if let Some(dir) = dir {
             if let Err(e) = kstore::count_game(dir, game) {
-                eprintln!("hotseat: the kiosk count could not be kept: {e}");
+                crate::note!("the kiosk count could not be kept: {e}");
             }
         }
     }
@@ -264,7 +264,7 @@ fn start_demo(app: &AppWindow, c: &mut Controller, index: usize) {
     let mut table = match started {
         Ok(table) => table,
         Err(e) => {
-            eprintln!("hotseat: the demo game could not start: {e}");
+            crate::note!("the demo game could not start: {e}");
             return;
         }
     };
@@ -458,7 +458,7 @@ fn show_staff(app: &AppWindow, k: &KioskUi, dir: Option<&Path>, language: &str) 
 fn save_config(c: &Controller) {
     if let (Some(dir), Some(k)) = (&c.data_dir, &c.kiosk) {
         if let Err(e) = k.config.save(dir) {
-            eprintln!("hotseat: the kiosk settings could not be saved: {e}");
+            crate::note!("the kiosk settings could not be saved: {e}");
         }
     }
 }
@@ -521,10 +521,10 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         bridge.set_overlay(KioskOverlay::None);
         bridge.set_active(false);
         if let Err(e) = app.hide() {
-            eprintln!("hotseat: the window could not be closed: {e}");
+            crate::note!("the window could not be closed: {e}");
         }
         if let Err(e) = slint::quit_event_loop() {
-            eprintln!("hotseat: the app could not quit: {e}");
+            crate::note!("the app could not quit: {e}");
         }
     }));
     bridge.on_still_playing(with(|app, c| {

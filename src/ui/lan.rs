@@ -27,6 +27,7 @@ use crate::net::joiner::{JoinerThread, JoinerUpdate};
 use crate::net::{
     legal_from_view, Host, HostConfig, HostEvent, Joiner, JoinerEvent, NetError, Timing,
 };
+use crate::platform::time::{Duration, Instant};
 use slint::{ComponentHandle, ModelRc, VecModel};
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -36,7 +37,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::{Duration, Instant};
 
 /// What the network threads hand to the UI thread.
 pub enum LanMsg {
@@ -175,7 +175,7 @@ impl Lan {
         if self.multicast.is_none() {
             match crate::platform::MulticastLock::acquire() {
                 Ok(lock) => self.multicast = Some(lock),
-                Err(e) => eprintln!("hotseat: {e}"),
+                Err(e) => crate::note!("{e}"),
             }
         }
     }
@@ -369,7 +369,7 @@ pub fn host(app: &AppWindow, c: &mut Controller, options: Option<HostOptions>) {
                 match Announcer::on_lan(&Beacon::omiga(&options.name, addr.port())) {
                     Ok(a) => Some(a),
                     Err(e) => {
-                        eprintln!("hotseat: not announced on the network: {e}");
+                        crate::note!("not announced on the network: {e}");
                         None
                     }
                 }
@@ -1234,9 +1234,7 @@ pub fn drop_connection(c: &mut Controller) {
 
 /// A seed for a new deal.
 fn fresh_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_nanos() as u64)
+    crate::platform::time::unix_nanos().max(1)
 }
 
 /// Registers the two-device screens' callbacks.

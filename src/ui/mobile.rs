@@ -101,7 +101,7 @@ fn with_running(f: fn(&AppWindow, &mut Controller)) {
     // is not, this event is skipped rather than risking a panic.
     match controller.try_borrow_mut() {
         Ok(mut c) => f(&app, &mut c),
-        Err(_) => eprintln!("hotseat: a lifecycle event arrived while busy; skipped"),
+        Err(_) => crate::note!("a lifecycle event arrived while busy; skipped"),
     };
 }
 

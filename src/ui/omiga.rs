@@ -7,12 +7,12 @@ use super::play::{self, tr};
 use super::{AppWindow, Controller, OmigaBridge, OmigaCardUi, OmigaCellUi, OmigaHandUi};
 use crate::games::omiga::{Action, Card, Colour, Figure, Omiga, Side};
 use crate::games::{Game, Outcome, Params, RuleResult, Seat};
+use crate::platform::time::{Duration, Instant};
 use crate::session::{AnySession, Player, Session, Sharing};
 use slint::{ComponentHandle, SharedString};
 use std::any::Any;
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::time::{Duration, Instant};
 
 /// Seconds of "Ready?" before play starts.
 pub const COUNTDOWN: i32 = 3;
@@ -646,9 +646,7 @@ pub fn board_cells(
 
 /// A seed for a new shuffle (the rules core is deterministic from it).
 fn fresh_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_nanos() as u64 ^ u64::from(d.subsec_micros()))
+    crate::platform::time::unix_nanos().max(1)
 }
 
 pub fn side_word(seat: Seat, language: &str) -> String {

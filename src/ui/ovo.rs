@@ -1053,6 +1053,6 @@ pub fn show_demo(app: &AppWindow, controller: &RefCell<Controller>, screen: &str
             c.table = Some(Box::new(table));
             app.set_screen(super::Screen::Game);
         }
-        Err(e) => eprintln!("hotseat: the example game failed: {e}"),
+        Err(e) => crate::note!("the example game failed: {e}"),
     }
 }

@@ -102,7 +102,7 @@ fn show(app: &AppWindow, c: &mut Controller) -> bool {
             true
         }
         Err(e) => {
-            eprintln!("hotseat: the recorded game does not replay: {}", e.0);
+            crate::note!("the recorded game does not replay: {}", e.0);
             c.replay = None;
             app.global::<GameChrome>().set_replaying(false);
             app.set_history_notice(

@@ -89,7 +89,7 @@ mod android {
                     .map(|_| ())
             });
             if let Err(e) = released {
-                eprintln!("hotseat: the Wi-Fi multicast lock could not be released: {e}");
+                crate::note!("the Wi-Fi multicast lock could not be released: {e}");
             }
         }
     }

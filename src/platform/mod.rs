@@ -1,0 +1,43 @@
+//! The seam to what differs by target: the desktop (Linux, Windows, macOS), Android and
+//! the browser (WebAssembly). Everything else in the crate is written once against this
+//! module, so a `cfg` on the target appears here and nowhere else in the app's logic.
+//!
+//! - [`storage`]: the files Hotseat keeps (a folder on the desktop and Android, the
+//!   browser's `localStorage` on the web), with the same atomic replacement and the same
+//!   errors;
+//! - [`time`]: the clock (`std::time::Instant` panics in the browser);
+//! - `work` (with the UI): where an opponent thinks — a worker thread, or the browser's
+//!   event loop, which has no threads;
+//! - [`MulticastLock`]: what only Android asks for before LAN discovery;
+//! - [`HAS_LAN`]: whether this target can open network sockets at all.
+
+mod multicast;
+pub mod storage;
+pub mod time;
+#[cfg(feature = "ui")]
+pub mod work;
+
+pub use multicast::MulticastLock;
+
+/// Whether this build can talk to another device on the local network. A web page cannot
+/// open a LAN socket, so the browser build offers no two-device play (it says why).
+pub const HAS_LAN: bool = !cfg!(target_arch = "wasm32");
+
+/// Tells whoever looks after the device something went wrong that the player need not be
+/// stopped for (a damaged settings file set aside, a save that failed): the standard
+/// error on the desktop and Android, the page's console in the browser (which has no
+/// standard error).
+pub fn note(text: &str) {
+    #[cfg(all(target_arch = "wasm32", feature = "ui"))]
+    web_sys::console::warn_1(&format!("hotseat: {text}").into());
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    eprintln!("hotseat: {text}");
+}
+
+/// `note!("…", args)`: [`note`] with `format!` arguments.
+#[macro_export]
+macro_rules! note {
+    ($($arg:tt)*) => {
+        $crate::platform::note(&format!($($arg)*))
+    };
+}
