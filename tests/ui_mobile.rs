@@ -1,6 +1,6 @@
 //! The mobile lifecycle on the desktop: the back button, the app leaving the screen and
 //! coming back, and the safe area around a notch and a gesture bar.
-#![cfg(feature = "ui")]
+#![cfg(feature = "devtools")]
 
 use hotseat::ui::mobile::{go_back, resume, suspend, Back};
 use hotseat::ui::{build, AppWindow, OmigaBridge, Screen};
@@ -182,4 +182,32 @@ fn screens_keep_out_of_the_notch_and_the_gesture_bar() {
         }
         go_back(&app);
     }
+}
+
+#[test]
+fn pausing_on_a_finished_game_neither_saves_it_again_nor_records_it_twice() {
+    init_no_event_loop();
+    let dir = temp_data("pause-after-end");
+    let (app, c) = build(Some(dir.clone())).unwrap();
+    app.show().unwrap();
+    // An Ovo game that has just ended (a declaration), its result on screen.
+    hotseat::ui::screenshot::stage(&app, &c, "ovo-end", "en");
+    // The phone goes in a pocket on the result screen, comes back, goes again (a browser
+    // tab hidden and reloaded does the same).
+    suspend(&app, &mut c.borrow_mut());
+    resume(&app, &mut c.borrow_mut());
+    suspend(&app, &mut c.borrow_mut());
+    assert!(
+        !dir.join("current-game.json").exists(),
+        "the finished game came back as a running save"
+    );
+    let history = std::fs::read_to_string(dir.join("history.json")).unwrap();
+    let games: Vec<serde_json::Value> = serde_json::from_str(&history).unwrap();
+    assert_eq!(games.len(), 1, "recorded once");
+    drop(app);
+    let (again, _c) = build(Some(dir)).unwrap();
+    assert!(
+        !again.get_can_continue(),
+        "no Continue for a game that is over"
+    );
 }

@@ -1,7 +1,7 @@
 //! Never lose a game: the app rebuilt from its save resumes behind the cover, a damaged
 //! save is set aside with a clear notice and the backup offered, and an Ovo move can be
 //! taken back from the cover before the next player looks.
-#![cfg(feature = "ui")]
+#![cfg(feature = "devtools")]
 
 use hotseat::ui::{build, AppWindow, GameChrome, Screen};
 use i_slint_backend_testing::{init_no_event_loop, ElementQuery};
@@ -171,4 +171,28 @@ fn an_ovo_move_is_taken_back_from_the_cover_before_the_next_player_looks() {
     assert!(!app.get_cover_up(), "the mover has the screen again");
     assert_eq!(board(&app), before);
     assert!(!present(&app, &undo));
+}
+
+#[test]
+fn a_save_that_fails_is_said_on_screen_and_the_game_goes_on() {
+    init_no_event_loop();
+    // The data folder cannot be made: a file stands where it should be (as a full disk or
+    // a full browser storage refuses the write).
+    let blocker = temp_data("save-fails").join("not-a-folder");
+    std::fs::write(&blocker, b"").unwrap();
+    let (app, _c) = build(Some(blocker.join("data"))).unwrap();
+    app.invoke_set_language("en".into());
+    let (_, other) = start_and_step(&app);
+    let chrome = app.global::<GameChrome>();
+    let message = chrome.get_message().to_string();
+    assert!(message.starts_with("Not saved"), "{message}");
+    assert!(message.contains("The game goes on"), "{message}");
+    assert!(chrome.get_message_is_warning());
+    // The game in memory goes on: the next player's turn, behind the cover.
+    press(&app, &format!("{other}, tap to reveal"));
+    assert_eq!(chrome.get_banner(), format!("{other}'s turn"));
+    assert!(
+        !app.get_can_continue(),
+        "nothing was saved, so nothing to continue"
+    );
 }

@@ -5,12 +5,12 @@
 use super::{play, AppWindow, Controller, GameChrome, Screen};
 use crate::games::registry::GameKind;
 use crate::games::{Params, RuleResult};
+use crate::platform::time::Instant;
 use crate::store::history;
 use crate::store::saves::{self, BadSave};
 use slint::ComponentHandle;
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::time::Instant;
 
 /// What the controller remembers about the match on screen.
 #[derive(Debug, Default)]
@@ -71,7 +71,10 @@ impl Controller {
     pub(crate) fn after_change(&mut self, app: &AppWindow) {
         super::access::refresh(app);
         let language = self.language();
-        self.save_if_changed();
+        if let Some(problem) = self.save_if_changed() {
+            // The player must know before they close the app: the game goes on in memory.
+            play::show_message(app, &save_problem(&problem, language), true);
+        }
         let Some(table) = self.table.as_ref() else {
             return;
         };
@@ -94,14 +97,15 @@ impl Controller {
     /// Writes the match now, changed or not (the app is leaving the screen).
     pub(crate) fn save_now(&mut self) {
         self.life.saved_actions = None;
-        self.save_if_changed();
+        // Nobody sees the screen now (the app is leaving it): the note is all there is.
+        let _ = self.save_if_changed();
     }
 
     /// Saves the match if it changed since the last save, and records it in the history
-    /// when it ended.
-    fn save_if_changed(&mut self) {
+    /// when it ended. Returns why the save failed, if it did.
+    fn save_if_changed(&mut self) -> Option<std::io::Error> {
         let Some(table) = self.table.as_ref() else {
-            return;
+            return None;
         };
         let session = table.session();
         if let Some(kiosk) = self.kiosk.as_mut() {
@@ -112,21 +116,24 @@ impl Controller {
                 kiosk.count_finished(self.data_dir.as_deref(), self.setup.game.name());
             }
         } else if let Some(dir) = &self.data_dir {
+            if session.is_over() && self.life.recorded {
+                // In the history already, its save cleared: writing it again (the app
+                // paused on the result screen) would offer it as Continue and record it
+                // twice.
+                return None;
+            }
             let saved = session.saved();
             if self.life.saved_actions != Some(saved.actions.len()) {
                 match saves::save(dir, &saved) {
                     Ok(()) => self.life.saved_actions = Some(saved.actions.len()),
-                    Err(e) => eprintln!(
-                        "hotseat: the game could not be saved in {}: {e}",
-                        dir.display()
-                    ),
+                    Err(e) => {
+                        crate::note!("the game could not be saved in {}: {e}", dir.display());
+                        return Some(e);
+                    }
                 }
             }
             if session.is_over() && !self.life.recorded {
-                let now = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map(|d| d.as_secs())
-                    .unwrap_or(0);
+                let now = crate::platform::time::unix_seconds();
                 let duration = self.life.started.map(|s| s.elapsed().as_secs());
                 if let Some(entry) = session.finished_entry(now, duration) {
                     match history::record(dir, entry) {
@@ -135,12 +142,34 @@ impl Controller {
                             saves::clear(dir);
                         }
                         Err(e) => {
-                            eprintln!("hotseat: the finished game could not be recorded: {e}")
+                            crate::note!("the finished game could not be recorded: {e}");
+                            return Some(e);
                         }
                     }
                 }
             }
         }
+        None
+    }
+}
+
+/// What the player is told when the game could not be saved: a full device (or a full
+/// browser storage) in plain words, anything else with the system's reason.
+fn save_problem(e: &std::io::Error, language: &str) -> String {
+    if e.kind() == std::io::ErrorKind::StorageFull {
+        play::tr(
+            language,
+            "Not saved: this device's storage is full{}. The game goes on; free some space before you close Hotseat, or this game is lost.",
+            "Не сохранено: память устройства заполнена{}. Игра продолжается; освободите место, прежде чем закрыть Hotseat, иначе партия пропадёт.",
+            "",
+        )
+    } else {
+        play::tr(
+            language,
+            "Not saved ({}). The game goes on; if Hotseat is closed now, this game is lost.",
+            "Не сохранено ({}). Игра продолжается; если закрыть Hotseat сейчас, партия пропадёт.",
+            &e.to_string(),
+        )
     }
 }
 
@@ -216,8 +245,8 @@ fn resume(app: &AppWindow, c: &mut Controller, backup: bool) {
             app.set_screen(Screen::Game);
         }
         Err(bad) => {
-            eprintln!(
-                "hotseat: the saved game could not be resumed: {}; kept as {}",
+            crate::note!(
+                "the saved game could not be resumed: {}; kept as {}",
                 bad.reason,
                 bad.kept_as.display()
             );
