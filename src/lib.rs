@@ -18,6 +18,8 @@ pub mod session;
 pub mod store;
 #[cfg(feature = "ui")]
 pub mod ui;
+#[cfg(all(target_arch = "wasm32", feature = "ui"))]
+pub mod web;
 
 #[cfg(feature = "ui")]
 pub use ui::run_app;
@@ -44,10 +46,10 @@ fn android_main(app: slint::android::AndroidApp) {
         _ => {}
     };
     if let Err(e) = slint::android::init_with_event_listener(app, listener) {
-        eprintln!("hotseat: cannot start on Android: {e}");
+        crate::note!("cannot start on Android: {e}");
         return;
     }
     if let Err(e) = run_app() {
-        eprintln!("hotseat: {e}");
+        crate::note!("{e}");
     }
 }

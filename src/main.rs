@@ -47,6 +47,10 @@ enum Command {
     /// Developer tool: render a screen to PNG with the software renderer.
     #[cfg(feature = "devtools")]
     Screenshot(ScreenshotArgs),
+    /// Developer tool: the app drawn headless, answering where each control is (the
+    /// browser test taps there; commands on stdin, see src/ui/mirror.rs).
+    #[cfg(feature = "devtools")]
+    Mirror(MirrorArgs),
     /// Developer tool: start-up, idle CPU, frame times, memory and binary size
     /// (docs/performance.md).
     #[cfg(feature = "devtools")]
@@ -189,6 +193,17 @@ struct KioskSoakArgs {
 
 #[cfg(feature = "devtools")]
 #[derive(Debug, Args)]
+struct MirrorArgs {
+    /// The window size in logical pixels.
+    #[arg(long, value_name = "WxH", default_value = "412x915")]
+    size: String,
+    /// The language.
+    #[arg(long, value_parser = ["en", "ru"], default_value = "en")]
+    lang: String,
+}
+
+#[cfg(feature = "devtools")]
+#[derive(Debug, Args)]
 struct ScreenshotArgs {
     /// The screen to render (default home); see `--all` for the list.
     screen: Option<String>,
@@ -308,6 +323,12 @@ fn run(cli: Cli) -> Result<(), String> {
         ]),
         #[cfg(feature = "devtools")]
         Some(Command::Screenshot(a)) => hotseat::ui::screenshot::command(&a.words()),
+        #[cfg(feature = "devtools")]
+        Some(Command::Mirror(a)) => hotseat::ui::mirror::command(
+            &["--size".into(), a.size, "--lang".into(), a.lang],
+            std::io::stdin().lock(),
+            std::io::stdout().lock(),
+        ),
         #[cfg(feature = "devtools")]
         Some(Command::Bench(a)) => hotseat::ui::bench::command(&a.words()),
     }

@@ -2,7 +2,7 @@
 //! accessible actions (no coordinates), and what a screen reader would hear — the focused
 //! board's label, the live region's announcement, the summary. Also: nothing private in
 //! the accessibility tree while the cover is up, and no stale private text after it.
-#![cfg(feature = "ui")]
+#![cfg(feature = "devtools")]
 
 use hotseat::ui::{build, Access, AppWindow, GameChrome, OmigaBridge, Screen};
 use i_slint_backend_testing::{init_no_event_loop, ElementQuery};

@@ -1,7 +1,7 @@
 //! The app's opponents on their real path: thinking on a worker thread, the answer
 //! delivered with `slint::invoke_from_event_loop`, Omiga's pace on a one-shot timer. One
 //! test only: the testing backend's event loop can be set up once per process.
-#![cfg(feature = "ui")]
+#![cfg(feature = "devtools")]
 
 use hotseat::games::ovo::OvoAction;
 use hotseat::games::Game;

@@ -1,6 +1,6 @@
 //! The history screen lists finished games with their result, opens a game's moves, and
 //! counts each player's record.
-#![cfg(feature = "ui")]
+#![cfg(feature = "devtools")]
 
 use hotseat::games::{iota::Iota, ovo::Ovo, Params};
 use hotseat::session::{Player, SeatKind, Session, Sharing};

@@ -1,7 +1,7 @@
 //! IOTA played like a player would, without a display: start from setup, reveal, pick a
 //! hand card and a cell by what a screen reader reads, and check the board, the banner,
 //! the preview and the privacy of the hand.
-#![cfg(feature = "ui")]
+#![cfg(feature = "devtools")]
 
 use hotseat::ui::{build, AppWindow, GameChrome, IotaBridge, Screen};
 use i_slint_backend_testing::{init_no_event_loop, ElementHandle};

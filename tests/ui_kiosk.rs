@@ -2,7 +2,7 @@
 //! guards quitting and settings, wrong PINs are refused and rate-limited, an idle table
 //! goes back to the welcome screen (the clock is set by the test, never waited for), and
 //! the next group sees nothing of the last one.
-#![cfg(feature = "ui")]
+#![cfg(feature = "devtools")]
 
 use hotseat::kiosk::PinRecord;
 use hotseat::store::kiosk::KioskConfig;

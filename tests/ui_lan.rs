@@ -1,7 +1,7 @@
 //! Omiga on two devices, both in this process on 127.0.0.1: each device's window is driven
 //! through its own accessible labels, the network runs for real, and net events are taken
 //! in with `lan::drain` (the testing backend has no event loop to forward them to).
-#![cfg(feature = "ui")]
+#![cfg(feature = "devtools")]
 
 use hotseat::net::Timing;
 use hotseat::ui::lan::{self, HostOptions};

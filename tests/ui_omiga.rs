@@ -1,6 +1,6 @@
 //! Omiga face to face, driven through the real `.slint` table as a player (or a screen
 //! reader) would: find cards and cells by their accessible labels and press them.
-#![cfg(feature = "ui")]
+#![cfg(feature = "devtools")]
 
 use hotseat::ui::{build, AppWindow, GameChrome, OmigaBridge, Screen};
 use i_slint_backend_testing::{init_no_event_loop, ElementHandle};

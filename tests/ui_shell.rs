@@ -1,6 +1,6 @@
 //! The app shell driven like a player would, without a display: find elements by what a
 //! screen reader reads, press them, and check what changed.
-#![cfg(feature = "ui")]
+#![cfg(feature = "devtools")]
 
 use hotseat::ui::{build, Screen};
 use i_slint_backend_testing::init_no_event_loop;

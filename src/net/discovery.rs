@@ -166,7 +166,16 @@ fn broadcast_addresses() -> Vec<Ipv4Addr> {
     interfaces().into_iter().filter_map(|(_, b)| b).collect()
 }
 
+/// Each non-loopback IPv4 interface address, with its broadcast address. None in the
+/// browser build, which has no network interfaces to read (nor sockets: it offers no LAN
+/// play, `platform::HAS_LAN`).
+#[cfg(target_arch = "wasm32")]
+fn interfaces() -> Vec<(Ipv4Addr, Option<Ipv4Addr>)> {
+    Vec::new()
+}
+
 /// Each non-loopback IPv4 interface address, with its broadcast address.
+#[cfg(not(target_arch = "wasm32"))]
 fn interfaces() -> Vec<(Ipv4Addr, Option<Ipv4Addr>)> {
     // No interfaces readable means no network to offer: the caller says so.
     let Ok(all) = if_addrs::get_if_addrs() else {

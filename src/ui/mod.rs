@@ -14,6 +14,8 @@ pub mod kiosk;
 pub mod kiosk_soak;
 pub mod lan;
 mod lifecycle;
+#[cfg(feature = "devtools")]
+pub mod mirror;
 pub mod mobile;
 pub mod omiga;
 pub mod ovo;
@@ -92,10 +94,7 @@ impl Controller {
     fn save(&self) {
         if let Some(dir) = &self.data_dir {
             if let Err(e) = self.settings.save(dir) {
-                eprintln!(
-                    "hotseat: settings could not be saved in {}: {e}",
-                    dir.display()
-                );
+                crate::note!("settings could not be saved in {}: {e}", dir.display());
             }
         }
     }
@@ -106,6 +105,7 @@ pub fn build(
     data_dir: Option<PathBuf>,
 ) -> Result<(AppWindow, Rc<RefCell<Controller>>), slint::PlatformError> {
     let app = AppWindow::new()?;
+    app.set_lan_available(crate::platform::HAS_LAN);
     let controller = Rc::new(RefCell::new(Controller::new(data_dir)));
     refresh_all(&app, &controller.borrow());
     lifecycle::show_continue(&app, &controller.borrow());
@@ -124,7 +124,7 @@ pub(crate) fn load_or_default<T: Default>(
     };
     let (value, note) = load(dir);
     if let Some(note) = note {
-        eprintln!("hotseat: {note}");
+        crate::note!("{note}");
     }
     value
 }
@@ -136,12 +136,20 @@ pub fn run_app() -> Result<(), slint::PlatformError> {
 
 /// Starts the app, in kiosk mode when `kiosk` or when the settings say so.
 pub fn run_app_with(kiosk: bool) -> Result<(), slint::PlatformError> {
+    let (app, _controller) = start_app(kiosk)?;
+    app.run()
+}
+
+/// The app's window, wired and ready to run (the desktop and the browser run it their way).
+pub fn start_app(
+    kiosk: bool,
+) -> Result<(AppWindow, Rc<RefCell<Controller>>), slint::PlatformError> {
     let (app, controller) = build(store::data_dir())?;
     mobile::register(&app, &controller);
     if kiosk || controller.borrow().settings.start_in_kiosk {
         kiosk::start(&app, &controller);
     }
-    app.run()
+    Ok((app, controller))
 }
 
 /// Shows the controller's settings, setup and rules on every screen.
@@ -156,7 +164,7 @@ fn apply_settings(app: &AppWindow, c: &Controller) {
     // The default (English) needs no bundle; a failure only means English stays.
     if let Err(e) = slint::select_bundled_translation(if language == "en" { "" } else { language })
     {
-        eprintln!("hotseat: language {language} unavailable: {e}");
+        crate::note!("language {language} unavailable: {e}");
     }
     app.set_language(c.settings.language.code().into());
     app.global::<Theme>().set_mode(match c.settings.theme {
@@ -248,7 +256,7 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     handler!(on_set_kind, |app, c, seat: i32, kind: i32| {
         let seat = seat.max(0) as usize;
         if !c.setup.set_kind(seat, kind.clamp(0, 3) as u8) {
-            eprintln!("hotseat: seat {seat} stays a person: at least one person plays");
+            crate::note!("seat {seat} stays a person: at least one person plays");
         }
         show_setup(&app, c);
     });
@@ -298,7 +306,7 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
                 c.after_change(&app);
                 app.set_screen(Screen::Game);
             }
-            Err(e) => eprintln!("hotseat: the game could not start: {e}"),
+            Err(e) => crate::note!("the game could not start: {e}"),
         }
     });
     ovo::wire(app, controller);

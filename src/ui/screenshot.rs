@@ -52,8 +52,9 @@ pub const SIZES: &[(&str, u32, u32)] = &[
     ("tablet-portrait", 800, 1280),
 ];
 
-struct Headless {
-    window: Rc<MinimalSoftwareWindow>,
+/// A platform whose one window is drawn in memory (no display).
+pub(crate) struct Headless {
+    pub(crate) window: Rc<MinimalSoftwareWindow>,
 }
 
 impl Platform for Headless {
