@@ -361,10 +361,37 @@ fn unnamed_controls(app: &AppWindow) -> Vec<String> {
         .collect()
 }
 
+/// Nodes a screen reader would stop on that say nothing in words: a lone glyph ("◆",
+/// "★", "+"), a colour's letter ("G"), or an element with a role and no name.
+fn glyph_nodes(app: &AppWindow) -> Vec<String> {
+    use i_slint_backend_testing::AccessibleRole as R;
+    ElementQuery::from_root(app)
+        .match_descendants()
+        .find_all()
+        .iter()
+        .filter(|e| matches!(e.accessible_role(), Some(r) if r != R::None))
+        .filter_map(|e| {
+            let label = e
+                .accessible_label()
+                .map(|l| l.to_string())
+                .unwrap_or_default();
+            let words = label.chars().filter(|c| c.is_alphanumeric()).count();
+            let digits = !label.is_empty() && label.chars().all(|c| c.is_ascii_digit());
+            // A number (Omiga's countdown) is words; a role with an empty name is a
+            // stop with nothing to hear, except text that is empty for now (the live
+            // region, the message line) and so is skipped by a reader.
+            let empty_text = label.is_empty() && e.accessible_role() == Some(R::Text);
+            (!digits && !empty_text && words < 2)
+                .then(|| format!("{:?} {label:?} {:?}", e.accessible_role(), e.id()))
+        })
+        .collect()
+}
+
 #[test]
 fn every_control_on_every_screen_has_a_name() {
     let app = start("Ovo", "audit");
     assert_eq!(unnamed_controls(&app), Vec::<String>::new(), "setup");
+    assert_eq!(glyph_nodes(&app), Vec::<String>::new(), "setup");
     for screen in [
         Screen::Home,
         Screen::Settings,
@@ -373,6 +400,7 @@ fn every_control_on_every_screen_has_a_name() {
     ] {
         app.set_screen(screen);
         assert_eq!(unnamed_controls(&app), Vec::<String>::new(), "{screen:?}");
+        assert_eq!(glyph_nodes(&app), Vec::<String>::new(), "{screen:?}");
     }
     for game in ["Ovo", "IOTA", "Omiga"] {
         app.set_screen(Screen::Home);
@@ -384,6 +412,64 @@ fn every_control_on_every_screen_has_a_name() {
             reveal(&app);
         }
         assert_eq!(unnamed_controls(&app), Vec::<String>::new(), "{game}");
+        assert_eq!(glyph_nodes(&app), Vec::<String>::new(), "{game}");
+        press(&app, "Leave the game");
+    }
+}
+
+/// Every cell of a board, found as an item of the board's own list, with its set size.
+fn list_items(app: &AppWindow, board: &str) -> (Option<usize>, Vec<(String, Option<usize>)>) {
+    let board = board.to_string();
+    let list = ElementQuery::from_root(app)
+        .match_descendants()
+        .match_predicate(move |e| {
+            e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::List)
+                && e.accessible_label()
+                    .is_some_and(|l| l.starts_with(board.as_str()))
+        })
+        .find_first()
+        .expect("the board's list");
+    let items = list
+        .query_descendants()
+        .match_accessible_role(i_slint_backend_testing::AccessibleRole::ListItem)
+        .find_all()
+        .into_iter()
+        .map(|e| {
+            (
+                e.accessible_label()
+                    .map(|l| l.to_string())
+                    .unwrap_or_default(),
+                e.accessible_item_count(),
+            )
+        })
+        .collect();
+    (list.accessible_item_count(), items)
+}
+
+#[test]
+fn board_cells_are_items_of_the_board_list_with_its_size() {
+    let app = start("Ovo", "items");
+    press(&app, "Start");
+    reveal(&app);
+    let (count, cells) = list_items(&app, "Egg tray");
+    assert_eq!(count, Some(36), "the list says how many cells it holds");
+    assert_eq!(cells.len(), 36, "{cells:?}");
+    assert!(
+        cells.iter().any(|(l, _)| l.starts_with("b1, ")),
+        "{cells:?}"
+    );
+    assert!(cells.iter().all(|(_, n)| *n == Some(36)), "{cells:?}");
+    press(&app, "Leave the game");
+    for (game, board) in [("IOTA", "Table of cards"), ("Omiga", "Omiga table")] {
+        app.set_screen(Screen::Home);
+        press(&app, game);
+        app.invoke_start_game();
+        if app.get_cover_up() {
+            reveal(&app);
+        }
+        let (count, cells) = list_items(&app, board);
+        assert!(!cells.is_empty(), "{game}: no cells in the list");
+        assert_eq!(count, Some(cells.len()), "{game}: {cells:?}");
         press(&app, "Leave the game");
     }
 }
