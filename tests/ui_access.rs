@@ -417,6 +417,79 @@ fn every_control_on_every_screen_has_a_name() {
     }
 }
 
+/// What the focused board would say besides its name: Orca 43 speaks a change of it.
+fn board_describes(app: &AppWindow, board: &str) -> String {
+    ElementQuery::from_root(app)
+        .match_descendants()
+        .match_predicate({
+            let board = board.to_string();
+            move |e| {
+                e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::List)
+                    && e.accessible_label()
+                        .is_some_and(|l| l.starts_with(board.as_str()))
+            }
+        })
+        .find_first()
+        .and_then(|e| e.accessible_description())
+        .map(|d| d.to_string())
+        .unwrap_or_else(|| panic!("no board '{board}' on screen"))
+}
+
+#[test]
+fn iota_says_the_picked_card_and_the_score_and_the_cursor_stays_on_its_cell() {
+    let app = start("IOTA", "iota-cursor");
+    press(&app, "2 players");
+    press(&app, "Start");
+    reveal(&app);
+    // Digit 1 picks the first card without moving the focus: the board says which.
+    let card = hand(&app)
+        .into_iter()
+        .find(|l| l.starts_with("Your card 1: "))
+        .expect("a first card");
+    let words = card.trim_start_matches("Your card 1: ").to_string();
+    key(&app, "1");
+    let said = board_describes(&app, "Table of cards");
+    assert!(said.contains(&format!("Picked: {words}")), "{said}");
+    // The first card lies alone: any card goes beside it. The cursor starts on it; one
+    // step right is an empty cell where the picked card may go.
+    key(&app, Key::Return);
+    key(&app, Key::RightArrow);
+    let before = board_says(&app, "Table of cards");
+    assert!(before.contains("the selected card may go here"), "{before}");
+    let place = before
+        .trim_start_matches("Table of cards: ")
+        .split(':')
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    // Enter stages it there; the list of cells grows round it, the cursor stays put.
+    key(&app, Key::Return);
+    let after = board_says(&app, "Table of cards");
+    assert!(
+        after.starts_with(&format!("Table of cards: {place}: staged {words}")),
+        "{after} (was on {place})"
+    );
+    // What it would score is said at once, as the preview line shows it.
+    let said = board_describes(&app, "Table of cards");
+    assert!(said.contains("Scores "), "{said}");
+    assert!(!said.contains("Picked: "), "the card left the hand: {said}");
+    // The cursor keeps its cell while the player moves off it and back.
+    key(&app, Key::LeftArrow);
+    key(&app, Key::RightArrow);
+    assert!(
+        board_says(&app, "Table of cards").starts_with(&format!("Table of cards: {place}: staged"))
+    );
+    // Under the next cover nothing of the hand is said.
+    key(&app, "p");
+    assert!(app.get_cover_up());
+    let said = board_describes(&app, "Table of cards");
+    assert!(
+        !said.contains("Picked") && !said.contains("Scores "),
+        "{said}"
+    );
+    assert!(!said.contains(&words), "{said}");
+}
+
 /// Every cell of a board, found as an item of the board's own list, with its set size.
 fn list_items(app: &AppWindow, board: &str) -> (Option<usize>, Vec<(String, Option<usize>)>) {
     let board = board.to_string();

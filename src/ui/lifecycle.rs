@@ -70,6 +70,8 @@ impl Controller {
     /// history when it ended, and show what may be taken back.
     pub(crate) fn after_change(&mut self, app: &AppWindow) {
         super::access::refresh(app);
+        // The bridge has drawn the new state: the focused board says what changed.
+        super::access::news(app);
         let language = self.language();
         self.save_if_changed();
         let Some(table) = self.table.as_ref() else {
