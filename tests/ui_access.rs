@@ -546,3 +546,64 @@ fn board_cells_are_items_of_the_board_list_with_its_size() {
         press(&app, "Leave the game");
     }
 }
+
+#[test]
+fn the_colour_button_says_which_colour() {
+    let app = start("Ovo", "colour");
+    let names = ["blue", "orange", "green", "pink"];
+    let said = common::labels_starting(&app, "Player 1 colour: ");
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].ends_with(", circle"), "{said:?}");
+    assert!(names.iter().any(|c| said[0].contains(c)), "{said:?}");
+    press(&app, &said[0]);
+    let now = common::labels_starting(&app, "Player 1 colour: ");
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_ne!(now, said, "the next colour is said");
+    assert!(common::labels_starting(&app, "Player 2 colour: ")[0].ends_with(", triangle"));
+}
+
+#[test]
+fn a_new_setup_keeps_nothing_of_the_last_game_and_starts_silent() {
+    let app = start("Ovo", "fresh-setup");
+    press(&app, "Start");
+    let first = reveal(&app);
+    let (from, to) = if first == "Player 1" {
+        ("b1", "b2")
+    } else {
+        ("b6", "b5")
+    };
+    key(&app, Key::RightArrow);
+    ovo_cursor_to(&app, from);
+    key(&app, Key::Return);
+    ovo_cursor_to(&app, to);
+    key(&app, Key::Return);
+    let said = format!("{first} moved {from} to {to}");
+    assert_eq!(app.global::<Access>().get_announcement(), said.as_str());
+    press(&app, "Leave the game");
+    press(&app, "IOTA");
+    assert_eq!(app.get_screen(), Screen::Setup);
+    assert!(
+        labels(&app).iter().all(|l| !l.contains(&said)),
+        "{:?}",
+        labels(&app)
+    );
+    let access = app.global::<Access>();
+    assert_eq!(access.get_announcement(), "");
+    assert_eq!(access.get_news(), "");
+    // An empty live text is no live region: clearing it announced nothing.
+    let live = ElementQuery::from_root(&app)
+        .match_descendants()
+        .match_predicate(|e| {
+            e.accessible_live_region()
+                .is_some_and(|l| l != i_slint_backend_testing::AccessibleLiveness::Off)
+                && e.accessible_label().is_none_or(|l| l.is_empty())
+        })
+        .find_all();
+    assert!(live.is_empty(), "a live region with nothing to say");
+    press(&app, "Start");
+    assert_eq!(
+        access.get_announcement(),
+        "",
+        "no announcement at the start"
+    );
+}
