@@ -167,7 +167,13 @@ pub fn reset(app: &AppWindow) {
 /// seat, a score, a refusal or the result is heard (the live region is for newer readers).
 pub fn news(app: &AppWindow) {
     let chrome = app.global::<GameChrome>();
-    let mut parts = vec![chrome.get_message()];
+    // A refusal answers what the player just did: it comes first. An event (the last
+    // seat's move) stays on the line all turn: it comes after what is new.
+    let warning = chrome.get_message_is_warning();
+    let mut parts = Vec::new();
+    if warning {
+        parts.push(chrome.get_message());
+    }
     // IOTA's own line for the seat holding the device: the card a digit or a tap picked
     // and what the staged cards would score (the preview line under the board), so that
     // "Picked: red triangle two" and "Scores 8" are heard as they appear. Never under the
@@ -180,6 +186,9 @@ pub fn news(app: &AppWindow) {
             parts.push(iota.get_picked());
             parts.push(iota.get_preview());
         }
+    }
+    if !warning {
+        parts.push(chrome.get_message());
     }
     parts.push(chrome.get_banner());
     let text: Vec<&str> = parts
