@@ -361,10 +361,37 @@ fn unnamed_controls(app: &AppWindow) -> Vec<String> {
         .collect()
 }
 
+/// Nodes a screen reader would stop on that say nothing in words: a lone glyph ("◆",
+/// "★", "+"), a colour's letter ("G"), or an element with a role and no name.
+fn glyph_nodes(app: &AppWindow) -> Vec<String> {
+    use i_slint_backend_testing::AccessibleRole as R;
+    ElementQuery::from_root(app)
+        .match_descendants()
+        .find_all()
+        .iter()
+        .filter(|e| matches!(e.accessible_role(), Some(r) if r != R::None))
+        .filter_map(|e| {
+            let label = e
+                .accessible_label()
+                .map(|l| l.to_string())
+                .unwrap_or_default();
+            let words = label.chars().filter(|c| c.is_alphanumeric()).count();
+            let digits = !label.is_empty() && label.chars().all(|c| c.is_ascii_digit());
+            // A number (Omiga's countdown) is words; a role with an empty name is a
+            // stop with nothing to hear, except text that is empty for now (the live
+            // region, the message line) and so is skipped by a reader.
+            let empty_text = label.is_empty() && e.accessible_role() == Some(R::Text);
+            (!digits && !empty_text && words < 2)
+                .then(|| format!("{:?} {label:?} {:?}", e.accessible_role(), e.id()))
+        })
+        .collect()
+}
+
 #[test]
 fn every_control_on_every_screen_has_a_name() {
     let app = start("Ovo", "audit");
     assert_eq!(unnamed_controls(&app), Vec::<String>::new(), "setup");
+    assert_eq!(glyph_nodes(&app), Vec::<String>::new(), "setup");
     for screen in [
         Screen::Home,
         Screen::Settings,
@@ -373,6 +400,7 @@ fn every_control_on_every_screen_has_a_name() {
     ] {
         app.set_screen(screen);
         assert_eq!(unnamed_controls(&app), Vec::<String>::new(), "{screen:?}");
+        assert_eq!(glyph_nodes(&app), Vec::<String>::new(), "{screen:?}");
     }
     for game in ["Ovo", "IOTA", "Omiga"] {
         app.set_screen(Screen::Home);
@@ -384,6 +412,198 @@ fn every_control_on_every_screen_has_a_name() {
             reveal(&app);
         }
         assert_eq!(unnamed_controls(&app), Vec::<String>::new(), "{game}");
+        assert_eq!(glyph_nodes(&app), Vec::<String>::new(), "{game}");
         press(&app, "Leave the game");
     }
+}
+
+/// What the focused board would say besides its name: Orca 43 speaks a change of it.
+fn board_describes(app: &AppWindow, board: &str) -> String {
+    ElementQuery::from_root(app)
+        .match_descendants()
+        .match_predicate({
+            let board = board.to_string();
+            move |e| {
+                e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::List)
+                    && e.accessible_label()
+                        .is_some_and(|l| l.starts_with(board.as_str()))
+            }
+        })
+        .find_first()
+        .and_then(|e| e.accessible_description())
+        .map(|d| d.to_string())
+        .unwrap_or_else(|| panic!("no board '{board}' on screen"))
+}
+
+#[test]
+fn iota_says_the_picked_card_and_the_score_and_the_cursor_stays_on_its_cell() {
+    let app = start("IOTA", "iota-cursor");
+    press(&app, "2 players");
+    press(&app, "Start");
+    reveal(&app);
+    // Digit 1 picks the first card without moving the focus: the board says which.
+    let card = hand(&app)
+        .into_iter()
+        .find(|l| l.starts_with("Your card 1: "))
+        .expect("a first card");
+    let words = card.trim_start_matches("Your card 1: ").to_string();
+    key(&app, "1");
+    let said = board_describes(&app, "Table of cards");
+    assert!(said.contains(&format!("Picked: {words}")), "{said}");
+    // The first card lies alone: any card goes beside it. The cursor starts on it; one
+    // step right is an empty cell where the picked card may go.
+    key(&app, Key::Return);
+    key(&app, Key::RightArrow);
+    let before = board_says(&app, "Table of cards");
+    assert!(before.contains("the selected card may go here"), "{before}");
+    let place = before
+        .trim_start_matches("Table of cards: ")
+        .split(':')
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    // Enter stages it there; the list of cells grows round it, the cursor stays put.
+    key(&app, Key::Return);
+    let after = board_says(&app, "Table of cards");
+    assert!(
+        after.starts_with(&format!("Table of cards: {place}: staged {words}")),
+        "{after} (was on {place})"
+    );
+    // What it would score is said at once, as the preview line shows it.
+    let said = board_describes(&app, "Table of cards");
+    assert!(said.contains("Scores "), "{said}");
+    assert!(!said.contains("Picked: "), "the card left the hand: {said}");
+    // The cursor keeps its cell while the player moves off it and back.
+    key(&app, Key::LeftArrow);
+    key(&app, Key::RightArrow);
+    assert!(
+        board_says(&app, "Table of cards").starts_with(&format!("Table of cards: {place}: staged"))
+    );
+    // Under the next cover nothing of the hand is said.
+    key(&app, "p");
+    assert!(app.get_cover_up());
+    let said = board_describes(&app, "Table of cards");
+    assert!(
+        !said.contains("Picked") && !said.contains("Scores "),
+        "{said}"
+    );
+    assert!(!said.contains(&words), "{said}");
+}
+
+/// Every cell of a board, found as an item of the board's own list, with its set size.
+fn list_items(app: &AppWindow, board: &str) -> (Option<usize>, Vec<(String, Option<usize>)>) {
+    let board = board.to_string();
+    let list = ElementQuery::from_root(app)
+        .match_descendants()
+        .match_predicate(move |e| {
+            e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::List)
+                && e.accessible_label()
+                    .is_some_and(|l| l.starts_with(board.as_str()))
+        })
+        .find_first()
+        .expect("the board's list");
+    let items = list
+        .query_descendants()
+        .match_accessible_role(i_slint_backend_testing::AccessibleRole::ListItem)
+        .find_all()
+        .into_iter()
+        .map(|e| {
+            (
+                e.accessible_label()
+                    .map(|l| l.to_string())
+                    .unwrap_or_default(),
+                e.accessible_item_count(),
+            )
+        })
+        .collect();
+    (list.accessible_item_count(), items)
+}
+
+#[test]
+fn board_cells_are_items_of_the_board_list_with_its_size() {
+    let app = start("Ovo", "items");
+    press(&app, "Start");
+    reveal(&app);
+    let (count, cells) = list_items(&app, "Egg tray");
+    assert_eq!(count, Some(36), "the list says how many cells it holds");
+    assert_eq!(cells.len(), 36, "{cells:?}");
+    assert!(
+        cells.iter().any(|(l, _)| l.starts_with("b1, ")),
+        "{cells:?}"
+    );
+    assert!(cells.iter().all(|(_, n)| *n == Some(36)), "{cells:?}");
+    press(&app, "Leave the game");
+    for (game, board) in [("IOTA", "Table of cards"), ("Omiga", "Omiga table")] {
+        app.set_screen(Screen::Home);
+        press(&app, game);
+        app.invoke_start_game();
+        if app.get_cover_up() {
+            reveal(&app);
+        }
+        let (count, cells) = list_items(&app, board);
+        assert!(!cells.is_empty(), "{game}: no cells in the list");
+        assert_eq!(count, Some(cells.len()), "{game}: {cells:?}");
+        press(&app, "Leave the game");
+    }
+}
+
+#[test]
+fn the_colour_button_says_which_colour() {
+    let app = start("Ovo", "colour");
+    let names = ["blue", "orange", "green", "pink"];
+    let said = common::labels_starting(&app, "Player 1 colour: ");
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].ends_with(", circle"), "{said:?}");
+    assert!(names.iter().any(|c| said[0].contains(c)), "{said:?}");
+    press(&app, &said[0]);
+    let now = common::labels_starting(&app, "Player 1 colour: ");
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_ne!(now, said, "the next colour is said");
+    assert!(common::labels_starting(&app, "Player 2 colour: ")[0].ends_with(", triangle"));
+}
+
+#[test]
+fn a_new_setup_keeps_nothing_of_the_last_game_and_starts_silent() {
+    let app = start("Ovo", "fresh-setup");
+    press(&app, "Start");
+    let first = reveal(&app);
+    let (from, to) = if first == "Player 1" {
+        ("b1", "b2")
+    } else {
+        ("b6", "b5")
+    };
+    key(&app, Key::RightArrow);
+    ovo_cursor_to(&app, from);
+    key(&app, Key::Return);
+    ovo_cursor_to(&app, to);
+    key(&app, Key::Return);
+    let said = format!("{first} moved {from} to {to}");
+    assert_eq!(app.global::<Access>().get_announcement(), said.as_str());
+    press(&app, "Leave the game");
+    press(&app, "IOTA");
+    assert_eq!(app.get_screen(), Screen::Setup);
+    assert!(
+        labels(&app).iter().all(|l| !l.contains(&said)),
+        "{:?}",
+        labels(&app)
+    );
+    let access = app.global::<Access>();
+    assert_eq!(access.get_announcement(), "");
+    assert_eq!(access.get_news(), "");
+    // An empty live text is no live region: clearing it announced nothing.
+    let live = ElementQuery::from_root(&app)
+        .match_descendants()
+        .match_predicate(|e| {
+            e.accessible_live_region()
+                .is_some_and(|l| l != i_slint_backend_testing::AccessibleLiveness::Off)
+                && e.accessible_label().is_none_or(|l| l.is_empty())
+        })
+        .find_all();
+    assert!(live.is_empty(), "a live region with nothing to say");
+    press(&app, "Start");
+    assert_eq!(
+        access.get_announcement(),
+        "",
+        "no announcement at the start"
+    );
 }

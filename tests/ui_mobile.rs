@@ -91,7 +91,7 @@ fn back_from_a_game_asks_and_the_game_stays_saved() {
         app.get_can_continue(),
         "the game left is offered to continue"
     );
-    press(&app, "Continue the saved game");
+    press(&app, "Continue the saved game: Ovo, 2 players");
     assert_eq!(app.get_screen(), Screen::Game);
 }
 

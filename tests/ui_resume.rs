@@ -74,8 +74,9 @@ fn a_rebuilt_app_continues_behind_the_cover_with_the_same_board() {
     drop(app);
     let (again, _c) = build(Some(dir)).unwrap();
     assert!(again.get_can_continue());
-    assert!(present(&again, "Continue the saved game"));
-    press(&again, "Continue the saved game");
+    // A screen reader hears which game waits, not only that one does.
+    assert!(present(&again, "Continue the saved game: Ovo, 2 players"));
+    press(&again, "Continue the saved game: Ovo, 2 players");
     assert_eq!(again.get_screen(), Screen::Game);
     assert!(
         again.get_cover_up(),

@@ -52,8 +52,19 @@ pub fn step(positions: &[(i32, i32)], from: Option<usize>, dx: i32, dy: i32) -> 
         .or(from)
 }
 
-/// The board on screen now: each cell's position (screen axes) and its spoken label.
-fn board(app: &AppWindow) -> Vec<((i32, i32), slint::SharedString)> {
+/// One cell of the board on screen, as the cursor sees it.
+struct Spot {
+    /// Where it is drawn (screen axes), for the arrows.
+    pos: (i32, i32),
+    /// Which cell of the table it is, whatever the list of cells does round it: the
+    /// shown position on the fixed Ovo and Omiga grids, the table's own coordinates on
+    /// IOTA's, whose list (and shown area) grows round the cards after each placement.
+    place: (i32, i32),
+    label: slint::SharedString,
+}
+
+/// The board on screen now: each cell's position and its spoken label.
+fn board(app: &AppWindow) -> Vec<Spot> {
     match app.get_playing().parse::<GameKind>() {
         Ok(GameKind::Ovo) => app
             .global::<OvoBridge>()
@@ -62,14 +73,23 @@ fn board(app: &AppWindow) -> Vec<((i32, i32), slint::SharedString)> {
             .enumerate()
             .map(|(i, c)| {
                 let i = i as i32;
-                ((i % 6, 5 - i / 6), c.label)
+                let pos = (i % 6, 5 - i / 6);
+                Spot {
+                    pos,
+                    place: pos,
+                    label: c.label,
+                }
             })
             .collect(),
         Ok(GameKind::Iota) => app
             .global::<IotaBridge>()
             .get_cells()
             .iter()
-            .map(|c| ((c.col, c.row), c.label))
+            .map(|c| Spot {
+                pos: (c.col, c.row),
+                place: (c.x, c.y),
+                label: c.label,
+            })
             .collect(),
         Ok(GameKind::Omiga) => {
             let bridge = app.global::<OmigaBridge>();
@@ -80,7 +100,12 @@ fn board(app: &AppWindow) -> Vec<((i32, i32), slint::SharedString)> {
                 .enumerate()
                 .map(|(i, c)| {
                     let i = i as i32;
-                    ((i % w, i / w), c.label)
+                    let pos = (i % w, i / w);
+                    Spot {
+                        pos,
+                        place: pos,
+                        label: c.label,
+                    }
                 })
                 .collect()
         }
@@ -88,21 +113,36 @@ fn board(app: &AppWindow) -> Vec<((i32, i32), slint::SharedString)> {
     }
 }
 
+/// Puts the cursor on cell `index` of `cells` and remembers which table cell that is.
+fn put_cursor(app: &AppWindow, cells: &[Spot], index: usize) {
+    let access = app.global::<Access>();
+    access.set_cursor(index as i32);
+    if let Some(spot) = cells.get(index) {
+        access.set_cursor_x(spot.place.0);
+        access.set_cursor_y(spot.place.1);
+    }
+}
+
 /// Keeps the cursor on a cell that exists and its label current (the board changes under
-/// it after every action), and drops a summary that may be out of date.
+/// it after every action), and drops a summary that may be out of date. The cursor
+/// stays on the same table cell: on IOTA a placement adds cells round the cards, so the
+/// index it had would now name another cell.
 pub fn refresh(app: &AppWindow) {
     let access = app.global::<Access>();
     let cells = board(app);
     let cursor = access.get_cursor();
     if cursor >= 0 && cells.is_empty() {
         access.set_cursor(-1);
-    } else if cursor >= cells.len() as i32 {
-        access.set_cursor(cells.len() as i32 - 1);
+    } else if cursor >= 0 {
+        let place = (access.get_cursor_x(), access.get_cursor_y());
+        let same = cells.iter().position(|s| s.place == place);
+        let index = same.unwrap_or_else(|| (cursor as usize).min(cells.len() - 1));
+        put_cursor(app, &cells, index);
     }
     let label = usize::try_from(access.get_cursor())
         .ok()
         .and_then(|i| cells.get(i))
-        .map(|(_, l)| l.clone())
+        .map(|s| s.label.clone())
         .unwrap_or_default();
     access.set_cursor_label(label);
     if app.get_cover_up() {
@@ -127,7 +167,30 @@ pub fn reset(app: &AppWindow) {
 /// seat, a score, a refusal or the result is heard (the live region is for newer readers).
 pub fn news(app: &AppWindow) {
     let chrome = app.global::<GameChrome>();
-    let parts = [chrome.get_message(), chrome.get_banner()];
+    // A refusal answers what the player just did: it comes first. An event (the last
+    // seat's move) stays on the line all turn: it comes after what is new.
+    let warning = chrome.get_message_is_warning();
+    let mut parts = Vec::new();
+    if warning {
+        parts.push(chrome.get_message());
+    }
+    // IOTA's own line for the seat holding the device: the card a digit or a tap picked
+    // and what the staged cards would score (the preview line under the board), so that
+    // "Picked: red triangle two" and "Scores 8" are heard as they appear. Never under the
+    // cover: nothing of a hand is said to the table.
+    if app.get_playing().parse::<GameKind>() == Ok(GameKind::Iota) && !app.get_cover_up() {
+        let iota = app.global::<IotaBridge>();
+        if iota.get_trading() {
+            parts.push(iota.get_trade_hint());
+        } else {
+            parts.push(iota.get_picked());
+            parts.push(iota.get_preview());
+        }
+    }
+    if !warning {
+        parts.push(chrome.get_message());
+    }
+    parts.push(chrome.get_banner());
     let text: Vec<&str> = parts
         .iter()
         // The message line ends its sentence itself; the join adds one full stop.
@@ -245,10 +308,10 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
             };
             let access = app.global::<Access>();
             let cells = board(&app);
-            let positions: Vec<(i32, i32)> = cells.iter().map(|(p, _)| *p).collect();
+            let positions: Vec<(i32, i32)> = cells.iter().map(|s| s.pos).collect();
             let from = usize::try_from(access.get_cursor()).ok();
             if let Some(i) = step(&positions, from, dx.signum(), dy.signum()) {
-                access.set_cursor(i as i32);
+                put_cursor(&app, &cells, i);
             }
             refresh(&app);
         });

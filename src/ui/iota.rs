@@ -761,6 +761,8 @@ impl Table for IotaTable {
                 what
             };
             cells.push(IotaCell {
+                x: cell.x,
+                y: cell.y,
                 col: cell.x - min_x,
                 row: cell.y - min_y,
                 card: ui_card(card, language),
@@ -788,6 +790,8 @@ impl Table for IotaTable {
                 play::tr(language, "empty", "пусто", "")
             };
             cells.push(IotaCell {
+                x,
+                y,
                 col: x - min_x,
                 row: y - min_y,
                 card: ui_card(Card::WILD, language),
@@ -834,6 +838,22 @@ impl Table for IotaTable {
             })
             .collect();
         play::update_rows(bridge.get_hand(), hand_rows, |m| bridge.set_hand(m));
+        // The picked card in words, for the focused board to say (access::news): a digit
+        // key picks it without moving the focus, so nothing else would be heard.
+        let picked = self
+            .selected
+            .filter(|_| self.trade.is_none())
+            .and_then(|i| hand.get(i))
+            .map(|card| {
+                play::tr(
+                    language,
+                    "Picked: {}",
+                    "Выбрана: {}",
+                    &card_words(*card, language),
+                )
+            })
+            .unwrap_or_default();
+        bridge.set_picked(picked.into());
 
         let view_turn = game.to_act();
         let scores = game.scores();
@@ -975,6 +995,8 @@ impl Table for IotaTable {
             }
             .into(),
         );
+        // The board's spoken line reads the preview and the picked card set above.
+        super::access::news(app);
     }
 
     fn reveal(&mut self) {

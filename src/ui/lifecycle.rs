@@ -70,6 +70,8 @@ impl Controller {
     /// history when it ended, and show what may be taken back.
     pub(crate) fn after_change(&mut self, app: &AppWindow) {
         super::access::refresh(app);
+        // The bridge has drawn the new state: the focused board says what changed.
+        super::access::news(app);
         let language = self.language();
         if let Some(problem) = self.save_if_changed() {
             // The player must know before they close the app: the game goes on in memory.
@@ -179,15 +181,27 @@ pub fn show_continue(app: &AppWindow, c: &Controller) {
     // A kiosk never offers an earlier group's game.
     let saved = c.kiosk.is_none() && c.data_dir.as_deref().map(saves::exists).unwrap_or(false);
     app.set_can_continue(saved);
-    app.set_continue_label(
-        play::tr(
-            language,
-            "Continue the saved game",
-            "Продолжить сохранённую игру",
-            "",
-        )
-        .into(),
+    let label = play::tr(
+        language,
+        "Continue the saved game",
+        "Продолжить сохранённую игру",
+        "",
     );
+    // A screen reader hears which game waits: "Continue the saved game: IOTA, 2 players"
+    // (the button shows the short text; a damaged save says no more than that).
+    let what = c
+        .data_dir
+        .as_deref()
+        .filter(|_| saved)
+        .and_then(saves::peek)
+        .and_then(|s| {
+            let kind = s.game.parse::<GameKind>().ok()?;
+            let count = s.players.len().to_string();
+            let players = play::tr(language, "{} players", "игроков: {}", &count);
+            Some(format!("{label}: {}, {players}", kind.title()))
+        });
+    app.set_continue_access(what.unwrap_or_default().into());
+    app.set_continue_label(label.into());
     match &c.life.bad_save {
         Some(bad) => {
             let kept = bad.kept_as.display().to_string();

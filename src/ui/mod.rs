@@ -238,6 +238,12 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         };
         c.setup = SetupState::new(game, &c.setup_source(), c.language());
         show_setup(&app, c);
+        // The last game's move, banner, cursor and summary belong to it, not to the new
+        // setup (the live text and the game frame stay in the tree on every screen).
+        let chrome = app.global::<GameChrome>();
+        chrome.set_message("".into());
+        chrome.set_banner("".into());
+        access::reset(&app);
         app.set_screen(Screen::Setup);
     });
     handler!(on_set_count, |app, c, n: i32| {
