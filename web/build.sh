@@ -26,7 +26,7 @@ fi
 
 echo "building the app for $target ($profile profile)"
 cargo build --target "$target" --profile "$profile" -p hotseat-web
-wasm="target/$target/$profile/hotseat_web.wasm"
+wasm="${CARGO_TARGET_DIR:-target}/$target/$profile/hotseat_web.wasm"
 
 rm -rf "$out"
 mkdir -p "$out/icons"

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The browser figures of docs/performance.md (issue 17): the app's size and gzipped size,
+# the time from navigation to its first frame in headless Chromium at phone size, and the
+# time a move's frame takes to draw, each beside the same figure for the floor (one Text in
+# a Slint window, web/floor/, built with the same profile). Prints a Markdown table.
+#   web/bench.sh [RUNS]          (default 5 page loads each; needs what .ci/browser installs)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-5}
+profile=${HOTSEAT_WEB_PROFILE:-web}
+target=wasm32-unknown-unknown
+out=target/web-bench
+
+HOTSEAT_WEB_PROFILE=$profile web/build.sh "$out/app"
+cargo build --target "$target" --profile "$profile" -p hotseat-web-floor
+rm -rf "$out/floor" && mkdir -p "$out/floor"
+wasm-bindgen --target web --no-typescript --out-dir "$out/floor" --out-name hotseat_web_floor \
+  "${CARGO_TARGET_DIR:-target}/$target/$profile/hotseat_web_floor.wasm"
+# The floor's page is the app's, pointed at the floor's module (same styles, same canvas).
+sed -e 's|./hotseat_web.js|./hotseat_web_floor.js|' -e '/serviceWorker/,/^    }/d' web/index.html > "$out/floor/index.html"
+cargo build --quiet
+/usr/bin/python3 web/bench.py "$out/app" "$out/floor" target/debug/hotseat --runs "$runs" --profile "$profile"
