@@ -14,7 +14,7 @@ out=target/web-bench
 HOTSEAT_WEB_PROFILE=$profile web/build.sh "$out/app"
 cargo build --target "$target" --profile "$profile" -p hotseat-web-floor
 rm -rf "$out/floor" && mkdir -p "$out/floor"
-wasm-bindgen --target web --no-typescript --out-dir "$out/floor" --out-name hotseat_web_floor \
+wasm-bindgen --target web --no-typescript --remove-name-section --out-dir "$out/floor" --out-name hotseat_web_floor \
   "${CARGO_TARGET_DIR:-target}/$target/$profile/hotseat_web_floor.wasm"
 # The floor's page is the app's, pointed at the floor's module (same styles, same canvas).
 sed -e 's|./hotseat_web.js|./hotseat_web_floor.js|' -e '/serviceWorker/,/^    }/d' web/index.html > "$out/floor/index.html"

@@ -30,7 +30,9 @@ wasm="${CARGO_TARGET_DIR:-target}/$target/$profile/hotseat_web.wasm"
 
 rm -rf "$out"
 mkdir -p "$out/icons"
-wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name hotseat_web "$wasm"
+# The symbol names stay in the module until here (wasm-bindgen reads its feature section);
+# a phone needs none of them.
+wasm-bindgen --target web --no-typescript --remove-name-section --out-dir "$out" --out-name hotseat_web "$wasm"
 cp web/index.html web/manifest.webmanifest "$out/"
 cp android/res/ic_launcher.svg "$out/icons/icon.svg"
 
