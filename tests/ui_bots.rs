@@ -231,7 +231,9 @@ fn the_bot_is_handed_only_a_view_of_its_seat() {
         .expect("an action");
     assert!(game.legal_actions(seat).contains(&a));
     // The same view, the same seed: the same choice (nothing else went in).
-    let b = ask(Ovo::bot(Level::Hard, None), game.view(seat), 3).and_then(|(_, a)| a);
+    let b = ask(Ovo::bot(Level::Hard, None), game.view(seat), 3)
+        .finish()
+        .and_then(|(_, a)| a);
     assert_eq!(Some(a), b);
 }
 

@@ -106,9 +106,7 @@ impl Controller {
     /// Saves the match if it changed since the last save, and records it in the history
     /// when it ended. Returns why the save failed, if it did.
     fn save_if_changed(&mut self) -> Option<std::io::Error> {
-        let Some(table) = self.table.as_ref() else {
-            return None;
-        };
+        let table = self.table.as_ref()?;
         let session = table.session();
         if let Some(kiosk) = self.kiosk.as_mut() {
             // Kiosk games are not kept beyond the running game: no save, no history;
