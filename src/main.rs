@@ -142,10 +142,14 @@ impl JoinArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 struct SelfplayArgs {
+    /// The strength matrix instead of one run (docs/opponents.md).
+    #[command(subcommand)]
+    matrix: Option<SelfplayCommand>,
     /// The game.
-    #[arg(long, value_parser = GameKind::NAMES)]
-    game: String,
+    #[arg(long, value_parser = GameKind::NAMES, required = true)]
+    game: Option<String>,
     /// Seats per game (default 2).
     #[arg(long, value_name = "N")]
     players: Option<u64>,
@@ -164,11 +168,56 @@ struct SelfplayArgs {
     untimed: bool,
 }
 
+#[derive(Debug, Subcommand)]
+enum SelfplayCommand {
+    /// Every stronger level against each weaker one, per game and player count, with
+    /// decision times; `--write FILE` puts the tables between FILE's matrix markers.
+    Matrix(MatrixArgs),
+}
+
+#[derive(Debug, Args)]
+struct MatrixArgs {
+    /// Games per pairing (default 100).
+    #[arg(long, value_name = "K")]
+    games: Option<u64>,
+    /// The seed of everything (default 11).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Only this game (may repeat).
+    #[arg(long, value_parser = GameKind::NAMES)]
+    game: Vec<String>,
+    /// Only this player count (may repeat).
+    #[arg(long, value_name = "N")]
+    players: Vec<u64>,
+    /// No deadlines: every search runs its full budget (exactly reproducible).
+    #[arg(long)]
+    untimed: bool,
+    /// The document whose matrix section is replaced by the tables.
+    #[arg(long, value_name = "FILE")]
+    write: Option<String>,
+}
+
 impl SelfplayArgs {
-    /// The words src/ai/selfplay.rs reads.
+    /// The words src/ai/selfplay.rs reads (`matrix` first for the matrix).
     fn words(&self) -> Vec<String> {
         let mut w = Vec::new();
-        push(&mut w, "game", Some(&self.game));
+        if let Some(SelfplayCommand::Matrix(m)) = &self.matrix {
+            w.push("matrix".into());
+            push(&mut w, "games", m.games);
+            push(&mut w, "seed", m.seed);
+            for g in &m.game {
+                push(&mut w, "game", Some(g));
+            }
+            for p in &m.players {
+                push(&mut w, "players", Some(p));
+            }
+            if m.untimed {
+                w.push("--untimed".into());
+            }
+            push(&mut w, "write", m.write.as_ref());
+            return w;
+        }
+        push(&mut w, "game", self.game.as_ref());
         push(&mut w, "players", self.players);
         push(&mut w, "games", self.games);
         push(&mut w, "levels", self.levels.as_ref());
@@ -399,6 +448,37 @@ mod tests {
                 "1"
             ]
         );
+        // docs/opponents.md's matrix line: the clap CLI once dropped `matrix`.
+        let cli = Cli::try_parse_from([
+            "hotseat",
+            "selfplay",
+            "matrix",
+            "--games",
+            "100",
+            "--seed",
+            "11",
+            "--write",
+            "docs/opponents.md",
+        ])
+        .expect("docs/opponents.md's matrix line parses");
+        let Some(Command::Selfplay(a)) = cli.command else {
+            panic!("not selfplay: {cli:?}");
+        };
+        assert_eq!(
+            a.words(),
+            [
+                "matrix",
+                "--games",
+                "100",
+                "--seed",
+                "11",
+                "--write",
+                "docs/opponents.md"
+            ]
+        );
+        let config = hotseat::ai::selfplay::MatrixConfig::parse(&a.words()[1..])
+            .expect("the matrix reads those words");
+        assert_eq!(config.write.as_deref(), Some("docs/opponents.md"));
         let cli = Cli::try_parse_from(["hotseat", "join", "127.0.0.1:5000", "--code", "1234"])
             .expect("docs/network.md's join line parses");
         let Some(Command::Join(a)) = cli.command else {

@@ -185,6 +185,13 @@ fn bots_decide_from_the_view_alone() {
     let b = Ovo::from_position("players=2 turn=0 board=BBBBBa/....../..b.../....../....../AAAAA.")
         .unwrap();
     same_view_same_choice(&a, &b, 0);
+    // Ovo at four players (the hard level searches a whole round there): two opponents'
+    // hidden eggs trade owners.
+    let a = Ovo::from_position("players=4 turn=0 board=BB..CC/B...C./..b.../...c../AA..DD/AA..DD")
+        .unwrap();
+    let b = Ovo::from_position("players=4 turn=0 board=BB..CC/B...C./..c.../...b../AA..DD/AA..DD")
+        .unwrap();
+    same_view_same_choice(&a, &b, 0);
     // IOTA: the other hand and the pile differ.
     let mut g = Iota::new_game(&params("iota", 2, 4)).unwrap();
     assert_eq!(g.turn(), 0);
@@ -290,6 +297,29 @@ fn ovo_bot_moves_an_opponents_egg_out_of_its_camp_to_stop_a_declaration() {
             assert_eq!((from.rank(), level), (5, level), "{action}");
             assert!(to.rank() < 5, "{level}: {action} leaves the egg at home");
         }
+    }
+}
+
+#[test]
+fn ovo_hard_at_four_players_stops_a_declaration_two_seats_away() {
+    // Seat 2 has three eggs hidden at home and the fourth hidden on d4, one step from its
+    // free camp cell e5: unless someone acts, it steps in and declares on its turn. Seat 1
+    // plays between, and every other egg is visible, so the bot knows whose they are. A
+    // look ahead of one seat does not see this; a whole round does.
+    let game =
+        Ovo::from_position("players=4 turn=0 board=BB..cc/BB...c/...c../....../AA..DD/AA..DD")
+            .unwrap();
+    let seat_two = ["d4", "f5", "e6", "f6"];
+    for seed in 0..3 {
+        let mut bot = Ovo::bot(Level::Hard, None);
+        let action = bot.choose(&game.view(0), &mut rng_from_seed(seed)).unwrap();
+        let from = action.from_cell().expect("a move").to_string();
+        let to = action.landings().last().unwrap().to_string();
+        let denies = seat_two.contains(&from.as_str()) || to == "e5";
+        assert!(
+            denies && !(from == "d4" && to == "e5"),
+            "seed {seed}: {action} leaves seat 2 its winning step"
+        );
     }
 }
 
