@@ -16,7 +16,7 @@ pub fn start() {
         .is_some_and(|q| crate::kiosk::query_asks_for_kiosk(&q));
     match crate::ui::start_app(kiosk) {
         Ok((app, controller)) => {
-            mark_frames(&app);
+            mark_first_frame(&app);
             follow_visibility();
             if let Err(e) = app.run() {
                 web_sys::console::error_1(&format!("hotseat: {e}").into());
@@ -30,49 +30,22 @@ pub fn start() {
     }
 }
 
-/// Timing for the browser benchmarks (`web/bench.py`, docs/performance.md): a User
-/// Timing mark `hotseat-first-frame` once the first frame is drawn, and each frame's
-/// rendering time in ms appended to `window.hotseatFrames` (at most 10,000; the bench
-/// empties it). Two clock readings a frame.
-fn mark_frames(app: &crate::ui::AppWindow) {
+/// The User Timing mark `hotseat-first-frame` once the first frame is drawn: the browser
+/// bench (`web/bench.py`, docs/performance.md) reads it as the time from navigation to
+/// the first frame. (Later frames it times from outside, around the page's animation
+/// frames: Slint's rendering notifier is called for the first frame only in the browser.)
+fn mark_first_frame(app: &crate::ui::AppWindow) {
     let Some(performance) = web_sys::window().and_then(|w| w.performance()) else {
         return;
     };
     let first = std::cell::Cell::new(true);
-    let started = std::cell::Cell::new(0.0);
-    let notified = app
-        .window()
-        .set_rendering_notifier(move |state, _| match state {
-            slint::RenderingState::BeforeRendering => started.set(performance.now()),
-            slint::RenderingState::AfterRendering => {
-                if first.replace(false) {
-                    let _ = performance.mark("hotseat-first-frame");
-                }
-                record_frame(performance.now() - started.get());
-            }
-            _ => {}
-        });
+    let notified = app.window().set_rendering_notifier(move |state, _| {
+        if matches!(state, slint::RenderingState::AfterRendering) && first.replace(false) {
+            let _ = performance.mark("hotseat-first-frame");
+        }
+    });
     if let Err(e) = notified {
         crate::note!("frame timing is not available: {e}");
-    }
-}
-
-fn record_frame(ms: f64) {
-    use wasm_bindgen::JsValue;
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let key = JsValue::from_str("hotseatFrames");
-    let frames = match js_sys::Reflect::get(&window, &key) {
-        Ok(v) if js_sys::Array::is_array(&v) => js_sys::Array::from(&v),
-        _ => {
-            let a = js_sys::Array::new();
-            let _ = js_sys::Reflect::set(&window, &key, &a);
-            a
-        }
-    };
-    if frames.length() < 10_000 {
-        frames.push(&JsValue::from_f64(ms));
     }
 }
 

@@ -40,6 +40,22 @@ def first_frame(site, work, i):
         s.close()
 
 
+# Slint draws inside winit's requestAnimationFrame callback: timing each callback times
+# each frame (layout, drawing and the WebGL calls), for the app and the floor alike.
+# Callbacks under 0.2 ms drew nothing.
+TIME_FRAMES = """
+window.hotseatFrames = [];
+const raf = window.requestAnimationFrame.bind(window);
+window.requestAnimationFrame = (cb) => raf((t) => {
+  const start = performance.now();
+  try { cb(t); } finally {
+    const ms = performance.now() - start;
+    if (ms > 0.2 && window.hotseatFrames.length < 10000) window.hotseatFrames.push(ms);
+  }
+});
+"""
+
+
 def frames(driver):
     got = driver.execute_script("const f = window.hotseatFrames || []; window.hotseatFrames = []; return f;")
     return [float(x) for x in got]
@@ -53,6 +69,7 @@ def move_frames(site, binary, work):
     driver = chromium(os.path.join(work, "profile-moves"))
     try:
         phone = Phone(driver, mirror, work)
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TIME_FRAMES})
         driver.get(s.url)
         phone.wait_started()
         phone.tap("IOTA")
@@ -75,6 +92,20 @@ def move_frames(site, binary, work):
 
 
 
+def floor_frames(site, work):
+    """Frame times (ms) of the floor page: it draws its one Text and nothing more."""
+    s = Site(site)
+    driver = chromium(os.path.join(work, "profile-floor-frames"))
+    try:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TIME_FRAMES})
+        driver.get(s.url)
+        time.sleep(4)
+        return frames(driver)
+    finally:
+        driver.quit()
+        s.close()
+
+
 def main():
     a = argparse.ArgumentParser()
     a.add_argument("app")
@@ -89,6 +120,7 @@ def main():
     app_ff = [first_frame(args.app, work, i) for i in range(args.runs)]
     floor_ff = [first_frame(args.floor, work, i) for i in range(args.runs)]
     moves = move_frames(args.app, args.hotseat, work)
+    floor = floor_frames(args.floor, work)
     med = statistics.median
     p95 = lambda xs: sorted(xs)[max(0, int(len(xs) * 0.95) - 1)]  # noqa: E731
     print(f"Browser figures ({args.profile} profile; headless Chromium, 412x915, SwiftShader "
@@ -99,9 +131,12 @@ def main():
     print(f"| wasm gzipped (-9) | {app_size[1]:,} B | {floor_size[1]:,} B | {app_size[1] / floor_size[1]:.2f}× |")
     print(f"| navigation → first frame, median (min–max) | {med(app_ff):.0f} ms ({min(app_ff):.0f}–{max(app_ff):.0f}) "
           f"| {med(floor_ff):.0f} ms ({min(floor_ff):.0f}–{max(floor_ff):.0f}) | {med(app_ff) / med(floor_ff):.2f}× |")
-    if moves:
-        print(f"| a move's frame (IOTA pass and the app's reply), median / p95 / max of {len(moves)} | "
-              f"{med(moves):.1f} / {p95(moves):.1f} / {max(moves):.1f} ms | | |")
+    if moves and floor:
+        print(f"| a frame: the app's during moves (IOTA passes and the app's replies) / the floor's, "
+              f"median / p95 / max | {med(moves):.1f} / {p95(moves):.1f} / {max(moves):.1f} ms ({len(moves)} frames) "
+              f"| {med(floor):.1f} / {p95(floor):.1f} / {max(floor):.1f} ms ({len(floor)} frames) | {med(moves) / med(floor):.2f}× |")
+    else:
+        print(f"no frames timed (app {len(moves)}, floor {len(floor)})")
 
 
 if __name__ == "__main__":
