@@ -519,13 +519,7 @@ impl OvoBot {
                 votes[i] += 1;
             }
         }
-        let pick = (0..candidates.len()).max_by(|&a, &b| {
-            votes[a]
-                .cmp(&votes[b])
-                .then(sums[a].total_cmp(&sums[b]))
-                .then(b.cmp(&a))
-        })?;
-        candidates.get(pick).cloned()
+        candidates.get(most_voted(&votes, &sums)?).cloned()
     }
 
     /// A peek when the bot has lost track of its own eggs and it matters: an unknown
@@ -640,13 +634,7 @@ impl RoundSearch<'_> {
                 votes[i] += 1;
             }
         }
-        let pick = (0..candidates.len()).max_by(|&a, &b| {
-            votes[a]
-                .cmp(&votes[b])
-                .then(sums[a].total_cmp(&sums[b]))
-                .then(b.cmp(&a))
-        })?;
-        candidates.get(pick).cloned()
+        candidates.get(most_voted(&votes, &sums)?).cloned()
     }
 }
 
@@ -765,4 +753,15 @@ impl Bot<Ovo> for OvoBot {
     fn hit_deadline(&self) -> bool {
         self.hit_deadline
     }
+}
+
+/// The candidate the determinizations voted for most; a tie goes to the higher summed
+/// value, then to the earlier candidate (the order is deterministic).
+fn most_voted<V: Ord>(votes: &[V], sums: &[f64]) -> Option<usize> {
+    (0..votes.len().min(sums.len())).max_by(|&a, &b| {
+        votes[a]
+            .cmp(&votes[b])
+            .then(sums[a].total_cmp(&sums[b]))
+            .then(b.cmp(&a))
+    })
 }
