@@ -10,7 +10,7 @@ use slint::platform::{Key, WindowEvent};
 use slint::ComponentHandle;
 
 mod common;
-use common::{labels, press};
+use common::{labels, present, press};
 
 fn start(game_label: &str, tag: &str) -> AppWindow {
     init_no_event_loop();
@@ -181,13 +181,12 @@ fn iota_is_played_to_its_end_with_keys_and_labels_and_the_cover_hides_the_hand()
         board.contains("column ") && board.contains("row "),
         "{board}"
     );
-    let cell = ElementQuery::from_root(&app)
-        .match_descendants()
-        .match_predicate(|e| {
+    let cell = common::elements(&app)
+        .into_iter()
+        .find(|e| {
             e.accessible_label()
                 .is_some_and(|l| l.starts_with("column "))
         })
-        .find_first()
         .expect("a board cell");
     assert!(cell.accessible_item_count().unwrap_or(0) > 1);
     assert!(cell.accessible_item_index().is_some());
@@ -346,9 +345,7 @@ fn tab_and_enter_open_a_game_from_home_and_start_it() {
 /// Roles that a player acts on: each must say what it is.
 fn unnamed_controls(app: &AppWindow) -> Vec<String> {
     use i_slint_backend_testing::AccessibleRole as R;
-    ElementQuery::from_root(app)
-        .match_descendants()
-        .find_all()
+    common::elements(app)
         .iter()
         .filter(|e| {
             matches!(
@@ -365,9 +362,7 @@ fn unnamed_controls(app: &AppWindow) -> Vec<String> {
 /// "★", "+"), a colour's letter ("G"), or an element with a role and no name.
 fn glyph_nodes(app: &AppWindow) -> Vec<String> {
     use i_slint_backend_testing::AccessibleRole as R;
-    ElementQuery::from_root(app)
-        .match_descendants()
-        .find_all()
+    common::elements(app)
         .iter()
         .filter(|e| matches!(e.accessible_role(), Some(r) if r != R::None))
         .filter_map(|e| {
@@ -419,9 +414,9 @@ fn every_control_on_every_screen_has_a_name() {
 
 /// What the focused board would say besides its name: Orca 43 speaks a change of it.
 fn board_describes(app: &AppWindow, board: &str) -> String {
-    ElementQuery::from_root(app)
-        .match_descendants()
-        .match_predicate({
+    common::elements(app)
+        .into_iter()
+        .find({
             let board = board.to_string();
             move |e| {
                 e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::List)
@@ -429,7 +424,6 @@ fn board_describes(app: &AppWindow, board: &str) -> String {
                         .is_some_and(|l| l.starts_with(board.as_str()))
             }
         })
-        .find_first()
         .and_then(|e| e.accessible_description())
         .map(|d| d.to_string())
         .unwrap_or_else(|| panic!("no board '{board}' on screen"))
@@ -493,14 +487,13 @@ fn iota_says_the_picked_card_and_the_score_and_the_cursor_stays_on_its_cell() {
 /// Every cell of a board, found as an item of the board's own list, with its set size.
 fn list_items(app: &AppWindow, board: &str) -> (Option<usize>, Vec<(String, Option<usize>)>) {
     let board = board.to_string();
-    let list = ElementQuery::from_root(app)
-        .match_descendants()
-        .match_predicate(move |e| {
+    let list = common::elements(app)
+        .into_iter()
+        .find(move |e| {
             e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::List)
                 && e.accessible_label()
                     .is_some_and(|l| l.starts_with(board.as_str()))
         })
-        .find_first()
         .expect("the board's list");
     let items = list
         .query_descendants()
@@ -591,14 +584,14 @@ fn a_new_setup_keeps_nothing_of_the_last_game_and_starts_silent() {
     assert_eq!(access.get_announcement(), "");
     assert_eq!(access.get_news(), "");
     // An empty live text is no live region: clearing it announced nothing.
-    let live = ElementQuery::from_root(&app)
-        .match_descendants()
-        .match_predicate(|e| {
+    let live = common::elements(&app)
+        .into_iter()
+        .filter(|e| {
             e.accessible_live_region()
                 .is_some_and(|l| l != i_slint_backend_testing::AccessibleLiveness::Off)
                 && e.accessible_label().is_none_or(|l| l.is_empty())
         })
-        .find_all();
+        .collect::<Vec<_>>();
     assert!(live.is_empty(), "a live region with nothing to say");
     press(&app, "Start");
     assert_eq!(
@@ -606,4 +599,83 @@ fn a_new_setup_keeps_nothing_of_the_last_game_and_starts_silent() {
         "",
         "no announcement at the start"
     );
+}
+
+/// Every labelled element in the tree, on show or parked: what a screen reader can reach
+/// by walking the tree, whatever is on the window.
+fn every_label(app: &AppWindow) -> Vec<String> {
+    ElementQuery::from_root(app)
+        .match_descendants()
+        .find_all()
+        .into_iter()
+        .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// A left game stays in the accessibility tree, parked off the window, so that its
+/// elements keep their identity for Orca when the player comes back (ui/widgets/stage.slint):
+/// nothing private may stay there, and none of its controls may be reached.
+#[test]
+fn a_left_game_stays_in_the_tree_with_no_hand_and_no_control_to_reach() {
+    let app = start("IOTA", "parked");
+    press(&app, "Start");
+    reveal(&app);
+    let hand = common::labels_starting(&app, "Your card ");
+    assert_eq!(hand.len(), 4, "the revealed hand is on show");
+    key(&app, "1");
+    assert!(app.global::<Access>().get_news().starts_with("Picked: "));
+
+    press(&app, "Leave the game");
+    assert_eq!(app.get_screen(), Screen::Home);
+    let all = every_label(&app);
+    assert!(
+        all.iter().any(|l| l.starts_with("Table of cards")),
+        "the board stays in the tree: {all:?}"
+    );
+    assert!(
+        !present(&app, "Hint: stage the best play"),
+        "but not on show"
+    );
+    for private in hand
+        .iter()
+        .map(String::as_str)
+        .chain(["Your card ", "Picked: "])
+    {
+        assert!(
+            !all.iter().any(|l| l.contains(private)),
+            "{private:?} stayed in the tree after the game was left: {all:?}"
+        );
+    }
+    let parked = ElementQuery::from_root(&app)
+        .match_descendants()
+        .find_all()
+        .into_iter()
+        .filter(|e| !common::on_screen(&app, e))
+        .collect::<Vec<_>>();
+    assert!(!parked.is_empty(), "the setup and the game are parked");
+    for e in &parked {
+        use i_slint_backend_testing::AccessibleRole as R;
+        if matches!(
+            e.accessible_role(),
+            Some(R::Button | R::Checkbox | R::TextInput)
+        ) {
+            assert_eq!(
+                e.accessible_enabled(),
+                Some(false),
+                "a parked control can be reached: {:?}",
+                e.accessible_label()
+            );
+        }
+        assert!(
+            e.accessible_description()
+                .is_none_or(|d| !d.contains("Picked: ")),
+            "a parked board still says the pick"
+        );
+    }
+    // Coming back: the same tiles, the same Start.
+    press(&app, "IOTA");
+    assert_eq!(app.get_screen(), Screen::Setup);
+    press(&app, "Start");
+    assert_eq!(app.get_screen(), Screen::Game);
 }

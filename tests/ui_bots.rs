@@ -9,7 +9,7 @@ use hotseat::games::{rng_from_seed, Game, Outcome, Params};
 use hotseat::session::SeatKind;
 use hotseat::ui::Screen;
 use hotseat::ui::{bots, build, iota, omiga, ovo, AppWindow, Controller, GameChrome, OmigaBridge};
-use i_slint_backend_testing::{init_no_event_loop, ElementQuery};
+use i_slint_backend_testing::init_no_event_loop;
 use slint::{ComponentHandle, Model};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -19,13 +19,12 @@ use common::{labels, present, press, temp_data};
 
 fn tap_cell(app: &AppWindow, name: &str) {
     let prefix = format!("{name}, ");
-    ElementQuery::from_root(app)
-        .match_descendants()
-        .match_predicate(move |e| {
+    common::elements(app)
+        .into_iter()
+        .find(move |e| {
             e.accessible_label()
                 .is_some_and(|l| l.starts_with(prefix.as_str()))
         })
-        .find_first()
         .unwrap_or_else(|| panic!("no cell {name} on screen"))
         .invoke_accessible_default_action();
 }

@@ -22,7 +22,7 @@ fn labels(app: &AppWindow) -> Vec<String> {
 
 fn find(app: &AppWindow, label: &str) -> ElementHandle {
     ElementHandle::find_by_accessible_label(app, label)
-        .next()
+        .find(|e| common::on_screen(app, e))
         .unwrap_or_else(|| panic!("no element labelled '{label}'"))
 }
 

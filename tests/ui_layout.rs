@@ -10,6 +10,8 @@ use hotseat::ui::{build, AppWindow};
 use i_slint_backend_testing::{init_no_event_loop, AccessibleRole, ElementHandle};
 use slint::{ComponentHandle, LogicalSize};
 
+mod common;
+
 /// An axis-aligned rectangle in logical px.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Rect {
@@ -82,9 +84,7 @@ fn is_flickable(e: &ElementHandle) -> bool {
 
 /// The controls on screen now, and the viewports of the scroll areas.
 fn controls(app: &AppWindow) -> (Vec<Control>, Vec<Rect>) {
-    let all = i_slint_backend_testing::ElementQuery::from_root(app)
-        .match_descendants()
-        .find_all();
+    let all = common::elements(app);
     let mut flickables: Vec<ElementHandle> = Vec::new();
     for f in all.iter().filter(|e| is_flickable(e)) {
         // One scroll area is found once per level of the components it is built from.

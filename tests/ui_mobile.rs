@@ -4,7 +4,7 @@
 
 use hotseat::ui::mobile::{go_back, resume, suspend, Back};
 use hotseat::ui::{build, AppWindow, OmigaBridge, Screen};
-use i_slint_backend_testing::{init_no_event_loop, AccessibleRole, ElementQuery};
+use i_slint_backend_testing::{init_no_event_loop, AccessibleRole};
 use slint::platform::{Key, WindowEvent};
 use slint::{ComponentHandle, LogicalSize};
 
@@ -114,13 +114,9 @@ fn pausing_saves_and_hides_the_hand_behind_the_cover() {
         "pausing writes the save"
     );
     assert!(
-        !ElementQuery::from_root(&app)
-            .match_descendants()
-            .find_all()
-            .iter()
-            .any(|e| e
-                .accessible_label()
-                .is_some_and(|l| l.starts_with("Your card"))),
+        !common::elements(&app).iter().any(|e| e
+            .accessible_label()
+            .is_some_and(|l| l.starts_with("Your card"))),
         "no card of the hand is in the element tree while covered"
     );
     resume(&app, &mut c.borrow_mut());
@@ -165,10 +161,10 @@ fn screens_keep_out_of_the_notch_and_the_gesture_bar() {
             "setup" => press(&app, "Ovo"),
             _ => {}
         }
-        let buttons = ElementQuery::from_root(&app)
-            .match_descendants()
-            .match_accessible_role(AccessibleRole::Button)
-            .find_all();
+        let buttons: Vec<_> = common::elements(&app)
+            .into_iter()
+            .filter(|e| e.accessible_role() == Some(AccessibleRole::Button))
+            .collect();
         assert!(!buttons.is_empty());
         for b in buttons {
             let (p, s) = (b.absolute_position(), b.size());

@@ -241,7 +241,7 @@ fn a_pointer_tap_repeated_at_once_is_not_a_turn() {
         .next()
         .expect("the card");
     let card = ElementHandle::find_by_accessible_label(&app, &label)
-        .next()
+        .find(|e| common::on_screen(&app, e))
         .expect("the card");
     let (pos, size) = (card.absolute_position(), card.size());
     let at = slint::LogicalPosition::new(pos.x + size.width / 2., pos.y + size.height / 2.);

@@ -4,7 +4,7 @@
 #![cfg(feature = "devtools")]
 
 use hotseat::ui::{build, ovo, AppWindow, Controller, GameChrome, OvoBridge, Screen};
-use i_slint_backend_testing::{init_no_event_loop, ElementHandle, ElementQuery};
+use i_slint_backend_testing::{init_no_event_loop, ElementHandle};
 use slint::{ComponentHandle, Model};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -15,13 +15,10 @@ use common::{labels, present, press, temp_data};
 /// The board cell whose label starts with `name` (e.g. "c4").
 fn cell(app: &AppWindow, name: &str) -> Option<ElementHandle> {
     let prefix = format!("{name}, ");
-    ElementQuery::from_root(app)
-        .match_descendants()
-        .match_predicate(move |e| {
-            e.accessible_label()
-                .is_some_and(|l| l.starts_with(prefix.as_str()))
-        })
-        .find_first()
+    common::elements(app).into_iter().find(move |e| {
+        e.accessible_label()
+            .is_some_and(|l| l.starts_with(prefix.as_str()))
+    })
 }
 
 fn cell_label(app: &AppWindow, name: &str) -> String {
@@ -287,7 +284,7 @@ fn run_for(ms: u64) {
 
 fn element(app: &AppWindow, label: &str) -> ElementHandle {
     ElementHandle::find_by_accessible_label(app, label)
-        .next()
+        .find(|e| common::on_screen(app, e))
         .unwrap_or_else(|| panic!("no element labelled '{label}'"))
 }
 

@@ -4,7 +4,7 @@
 #![cfg(feature = "devtools")]
 
 use hotseat::ui::{build, AppWindow, GameChrome, Screen};
-use i_slint_backend_testing::{init_no_event_loop, ElementQuery};
+use i_slint_backend_testing::init_no_event_loop;
 use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
 
@@ -13,9 +13,7 @@ use common::{present, press, temp_data};
 
 /// The Ovo board as a screen reader reads it: the 36 cell labels, a1 to f6.
 fn board(app: &AppWindow) -> Vec<String> {
-    let mut cells: Vec<String> = ElementQuery::from_root(app)
-        .match_descendants()
-        .find_all()
+    let mut cells: Vec<String> = common::elements(app)
         .iter()
         .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
         .filter(|l| l.len() > 3 && l.as_bytes()[2] == b',' && l.as_bytes()[1].is_ascii_digit())
@@ -27,13 +25,12 @@ fn board(app: &AppWindow) -> Vec<String> {
 
 fn tap(app: &AppWindow, cell: &str) {
     let prefix = format!("{cell}, ");
-    ElementQuery::from_root(app)
-        .match_descendants()
-        .match_predicate(move |e| {
+    common::elements(app)
+        .into_iter()
+        .find(move |e| {
             e.accessible_label()
                 .is_some_and(|l| l.starts_with(prefix.as_str()))
         })
-        .find_first()
         .unwrap_or_else(|| panic!("no cell {cell}"))
         .invoke_accessible_default_action();
 }

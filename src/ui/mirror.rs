@@ -94,8 +94,11 @@ pub fn command(args: &[String], input: impl BufRead, mut out: impl Write) -> Res
                 )?;
             }
             "press" => {
-                let hit = ElementHandle::find_by_accessible_label(&app, rest)
-                    .find(|e| e.computed_opacity() >= 0.01);
+                // Drawn and on show: the screens a player comes back to stay in the
+                // tree when left, parked beyond the window's right edge (stage.slint).
+                let hit = ElementHandle::find_by_accessible_label(&app, rest).find(|e| {
+                    e.computed_opacity() >= 0.01 && e.absolute_position().x < width as f32
+                });
                 let answer = match hit {
                     Some(e) => {
                         e.invoke_accessible_default_action();

@@ -179,13 +179,14 @@ fn show_setup(app: &AppWindow, c: &Controller) {
     let s = &c.setup;
     app.set_setup_game(s.game.name().into());
     app.set_setup_title(setup::title(s.game, c.language()).into());
-    app.set_allowed_counts(ModelRc::new(VecModel::from(
-        s.game
-            .seat_counts()
-            .iter()
-            .map(|n| *n as i32)
-            .collect::<Vec<_>>(),
-    )));
+    // Rows are updated in place, not replaced: a replaced model rebuilds every row under
+    // recycled accessibility ids, which Orca 43 holds for defunct on the next visit
+    // (ui/widgets/stage.slint).
+    play::update_rows(
+        app.get_allowed_counts(),
+        s.game.seat_counts().iter().map(|n| *n as i32).collect(),
+        |m| app.set_allowed_counts(m),
+    );
     app.set_player_count(s.names.len() as i32);
     let rows: Vec<PlayerRow> = s
         .names
@@ -198,7 +199,7 @@ fn show_setup(app: &AppWindow, c: &Controller) {
             kind: s.kinds.get(i).copied().unwrap_or(0) as i32,
         })
         .collect();
-    app.set_players(ModelRc::new(VecModel::from(rows)));
+    play::update_rows(app.get_players(), rows, |m| app.set_players(m));
     app.set_setup_variants(setup::variants_to_ui(&s.variants));
 }
 

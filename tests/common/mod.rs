@@ -2,8 +2,9 @@
 //! and a fresh data folder for each test. Each test binary uses only some of it.
 #![allow(dead_code)]
 
-use hotseat::ui::AppWindow;
+use hotseat::ui::{AppWindow, Stage};
 use i_slint_backend_testing::{AccessibleRole, ElementHandle, ElementQuery};
+use slint::ComponentHandle;
 use std::path::PathBuf;
 
 /// An empty data folder of this test binary's own for the test `tag`.
@@ -18,11 +19,27 @@ pub fn temp_data(tag: &str) -> PathBuf {
     dir
 }
 
-/// Every non-empty accessible label on screen, in tree order.
-pub fn labels(app: &AppWindow) -> Vec<String> {
+/// Whether an element is on show. The screens a player comes back to stay in the
+/// accessibility tree when not on show, parked at `Stage.away` beyond the window's right
+/// edge (ui/widgets/stage.slint), where nobody can see or tap them. An element that a
+/// layout pushes off the window is still "on show" here, so that tests/ui_layout.rs sees it.
+pub fn on_screen(app: &AppWindow, e: &ElementHandle) -> bool {
+    e.absolute_position().x < app.global::<Stage>().get_away()
+}
+
+/// Every element on show, in tree order.
+pub fn elements(app: &AppWindow) -> Vec<ElementHandle> {
     ElementQuery::from_root(app)
         .match_descendants()
         .find_all()
+        .into_iter()
+        .filter(|e| on_screen(app, e))
+        .collect()
+}
+
+/// Every non-empty accessible label on screen, in tree order.
+pub fn labels(app: &AppWindow) -> Vec<String> {
+    elements(app)
         .into_iter()
         .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
         .filter(|l| !l.is_empty())
@@ -42,6 +59,7 @@ pub fn labels_starting(app: &AppWindow, prefix: &str) -> Vec<String> {
         })
         .find_all()
         .into_iter()
+        .filter(|e| on_screen(app, e))
         .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
         // One element may be reached through several of its inner items: count it once.
         .fold(Vec::new(), |mut seen, l| {
@@ -54,16 +72,14 @@ pub fn labels_starting(app: &AppWindow, prefix: &str) -> Vec<String> {
 
 /// Whether an element reads `label`.
 pub fn present(app: &AppWindow, label: &str) -> bool {
-    ElementHandle::find_by_accessible_label(app, label)
-        .next()
-        .is_some()
+    ElementHandle::find_by_accessible_label(app, label).any(|e| on_screen(app, &e))
 }
 
 /// Invokes the default action of the element reading `label`, as a screen reader's
 /// double tap would; fails the test, listing what is on screen, when there is none.
 pub fn press(app: &AppWindow, label: &str) {
     ElementHandle::find_by_accessible_label(app, label)
-        .next()
+        .find(|e| on_screen(app, e))
         .unwrap_or_else(|| panic!("no element labelled '{label}' in {:?}", labels(app)))
         .invoke_accessible_default_action();
 }

@@ -78,12 +78,17 @@ class App:
         self.window = win[0]
         subprocess.run(["xdotool", "windowfocus", "--sync", self.window], check=True, timeout=20)
 
-    def nodes(self):
-        """Every showing node under the frame: (accessible, role name, name)."""
+    def nodes(self, parked=False):
+        """Every node under the frame that is on show: (accessible, role name, name). The
+        screens a player comes back to stay in the tree when not on show, parked far
+        beyond the window's right edge (ui/widgets/stage.slint); `parked=True` walks
+        them too (nothing private may be there either)."""
         out = []
 
         def walk(o):
             try:
+                if not parked and is_parked(o):
+                    return
                 out.append((o, o.getRoleName(), o.name or ""))
                 for i in range(o.childCount):
                     c = o.getChildAtIndex(i)
@@ -95,8 +100,8 @@ class App:
         walk(self.root)
         return out
 
-    def names(self):
-        return [n for _, _, n in self.nodes() if n]
+    def names(self, parked=False):
+        return [n for _, _, n in self.nodes(parked) if n]
 
     def find(self, name, role=None, prefix=False, wait=5.0):
         end = time.time() + wait
@@ -134,6 +139,19 @@ class App:
             except Exception:
                 pass
         return None
+
+
+# Stage.away is 100000 logical px: anything this far right is parked, not on show.
+PARKED_X = 50000
+
+
+def is_parked(obj):
+    """Whether a node stands beyond the window's right edge, where a parked screen is."""
+    try:
+        x = obj.queryComponent().getExtents(pyatspi.WINDOW_COORDS).x
+    except NotImplementedError:  # no geometry (the application node)
+        return False
+    return x >= PARKED_X
 
 
 _BUS = None
