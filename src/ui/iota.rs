@@ -6,7 +6,7 @@
 use super::play::{self, Table};
 use super::{AppWindow, IotaBridge, IotaCard, IotaCell, IotaHandCard, IotaResult, IotaSeat};
 use crate::games::iota::{Action, Card, Cell, Iota, IotaEvent};
-use crate::games::{Game, Params, RuleError, RuleResult};
+use crate::games::{Game, Params, RuleResult};
 use crate::session::{AnySession, Player, Session, Sharing};
 use slint::{ComponentHandle, ModelRc, VecModel};
 use std::any::Any;
@@ -338,7 +338,7 @@ impl IotaTable {
         })?;
         self.session
             .act(seat, &Action::Swap { cell, card })
-            .map_err(|e| reason_in(&e.0, &self.language))?;
+            .map_err(|e| reason_in(&e.to_string(), &self.language))?;
         self.clear_selection();
         self.note = Some((
             format!("Swapped the wild on {cell} for {card}"),
@@ -391,7 +391,7 @@ impl IotaTable {
         let event = self
             .session
             .act(seat, &Action::Place(cards))
-            .map_err(|e| reason_in(&e.0, &self.language))?;
+            .map_err(|e| reason_in(&e.to_string(), &self.language))?;
         self.clear_selection();
         if let IotaEvent::Placed { score, cards, .. } = event {
             let total = score.total.to_string();
@@ -426,7 +426,7 @@ impl IotaTable {
         let n = returned.len();
         self.session
             .act(seat, &Action::Pass(returned))
-            .map_err(|e| reason_in(&e.0, &self.language))?;
+            .map_err(|e| reason_in(&e.to_string(), &self.language))?;
         self.clear_selection();
         let n_text = n.to_string();
         self.note = Some(match n {
@@ -478,7 +478,7 @@ impl IotaTable {
                 }
                 (text, true)
             }
-            Err(RuleError(reason)) => (reason_in(&reason, language), false),
+            Err(e) => (reason_in(&e.to_string(), language), false),
         }
     }
 }
@@ -1304,13 +1304,13 @@ mod tests {
                         let cell = cells[rng.random_range(0..cells.len())];
                         tried.push((card, cell));
                     }
-                    if let Err(RuleError(e)) = game.check_placement(seat, &tried) {
-                        seen.insert(e);
+                    if let Err(e) = game.check_placement(seat, &tried) {
+                        seen.insert(e.to_string());
                     }
                     let cell = cells[rng.random_range(0..cells.len())];
                     if let Some(&card) = hand.first() {
-                        if let Err(RuleError(e)) = game.check_swap(seat, cell, card) {
-                            seen.insert(e);
+                        if let Err(e) = game.check_swap(seat, cell, card) {
+                            seen.insert(e.to_string());
                         }
                     }
                 }

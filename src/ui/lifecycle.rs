@@ -237,7 +237,9 @@ fn resume(app: &AppWindow, c: &mut Controller, backup: bool) {
         saves::SAVE_FILE
     };
     let outcome = match loaded {
-        Ok(Some(saved)) => play::restore(&saved).map_err(|e| saves::set_aside(&dir, file, e.0)),
+        Ok(Some(saved)) => {
+            play::restore(&saved).map_err(|e| saves::set_aside(&dir, file, e.to_string()))
+        }
         Ok(None) => {
             show_continue(app, c);
             return;
@@ -296,7 +298,7 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
                 );
                 table.show(app, language);
             }
-            Err(e) => play::show_message(app, &e.0, true),
+            Err(e) => play::show_message(app, &e.to_string(), true),
         }
         c.after_change(app);
     };

@@ -228,8 +228,9 @@ impl OmigaTable {
                 Ok(())
             }
             Err(e) => {
-                self.note(seat, e.0.clone(), true);
-                Err(e.0)
+                let reason = e.to_string();
+                self.note(seat, reason.clone(), true);
+                Err(reason)
             }
         }
     }
@@ -272,8 +273,9 @@ impl OmigaTable {
                 Ok(())
             }
             Err(e) => {
-                self.note(seat, e.0.clone(), true);
-                Err(e.0)
+                let reason = e.to_string();
+                self.note(seat, reason.clone(), true);
+                Err(reason)
             }
         }
     }
@@ -779,7 +781,7 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     });
     on!(on_rematch, super::lan::Tap::Rematch, |t, _lang| t
         .rematch()
-        .map_err(|e| e.0));
+        .map_err(|e| e.to_string()));
 }
 
 impl OmigaTable {

@@ -879,7 +879,7 @@ impl play::Table for OvoTable {
         let seat = self
             .session
             .undo_for()
-            .ok_or_else(|| crate::games::RuleError::new("that cannot be taken back now"))?;
+            .ok_or(crate::games::RuleError::CannotTakeBack)?;
         self.session.undo(seat)?;
         self.clear_selection();
         self.flight = None;

@@ -41,7 +41,7 @@ pub trait Table: Any {
         let seat = self
             .session()
             .undo_seat()
-            .ok_or_else(|| crate::games::RuleError::new("that cannot be taken back now"))?;
+            .ok_or(crate::games::RuleError::CannotTakeBack)?;
         self.session_mut().take_back(seat)
     }
 }
