@@ -298,7 +298,7 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
                 );
                 table.show(app, language);
             }
-            Err(e) => play::show_message(app, &e.to_string(), true),
+            Err(e) => play::show_message(app, &super::refusals::say(&e, language), true),
         }
         c.after_change(app);
     };

@@ -228,7 +228,7 @@ impl OmigaTable {
                 Ok(())
             }
             Err(e) => {
-                let reason = e.to_string();
+                let reason = super::refusals::say(&e, language);
                 self.note(seat, reason.clone(), true);
                 Err(reason)
             }
@@ -273,7 +273,7 @@ impl OmigaTable {
                 Ok(())
             }
             Err(e) => {
-                let reason = e.to_string();
+                let reason = super::refusals::say(&e, language);
                 self.note(seat, reason.clone(), true);
                 Err(reason)
             }

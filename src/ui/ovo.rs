@@ -427,7 +427,7 @@ impl OvoTable {
                 }
                 Some((self.describe(&event, &action, language), false))
             }
-            Err(e) => Some((e.to_string(), true)),
+            Err(e) => Some((super::refusals::say(&e, language), true)),
         }
     }
 
