@@ -569,7 +569,7 @@ fn ui_card(card: Card, language: &str) -> IotaCard {
 impl Table for IotaTable {
     fn show(&self, app: &AppWindow, language: &str) {
         app.set_playing("iota".into());
-        play::show_banner(app, &self.session, "IOTA", language);
+        play::show_banner(app, &self.session, "IOTA");
         play::show_cover(
             app,
             &self.session,

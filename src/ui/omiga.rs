@@ -360,7 +360,7 @@ impl play::Table for OmigaTable {
     }
     fn show(&self, app: &AppWindow, language: &str) {
         app.set_playing("omiga".into());
-        play::show_banner(app, &self.session, "Omiga", language);
+        play::show_banner(app, &self.session, "Omiga");
         play::show_cover(app, &self.session, "");
         let bridge = app.global::<OmigaBridge>();
         let game = self.session.game();

@@ -743,7 +743,7 @@ impl play::Table for OvoTable {
 
     fn show(&self, app: &AppWindow, language: &str) {
         app.set_playing("ovo".into());
-        play::show_banner(app, &self.session, "Ovo", language);
+        play::show_banner(app, &self.session, "Ovo");
         let game = self.session.game();
         let bridge = app.global::<OvoBridge>();
         let players = self.session.players();
