@@ -31,7 +31,7 @@ impl Referee {
                 lines.push("ok".to_string());
                 lines
             }
-            Err(e) => vec![format!("error {}", one_line(&e.0))],
+            Err(e) => vec![format!("error {}", one_line(&e.to_string()))],
         }
     }
 

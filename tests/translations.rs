@@ -83,3 +83,48 @@ fn every_ui_string_has_a_russian_translation() {
         "translations no UI string uses: {stale:?}"
     );
 }
+
+/// Every refusal a player can meet (`RuleError::examples`, one of each variant) reads in
+/// Russian through ui/refusals.slint and the .po file: a text that is not the English,
+/// with no placeholder left, keeping the cells, cards and counts; and in English it reads
+/// exactly as the referee prints it.
+#[cfg(feature = "devtools")]
+#[test]
+fn every_refusal_has_a_russian_text() {
+    use hotseat::games::RuleError;
+    use hotseat::ui::{build, refusals};
+    i_slint_backend_testing::init_no_event_loop();
+    let (app, _controller) = build(None).expect("the window builds");
+    let examples = RuleError::examples();
+    assert!(examples.len() > 40, "only {} examples", examples.len());
+    for e in examples {
+        assert!(!matches!(e, RuleError::Other(_)), "an untyped example: {e}");
+        let english = e.to_string();
+        slint::select_bundled_translation("").expect("English is the default");
+        assert_eq!(refusals::in_window(&app, &e), english, "{e:?}");
+        assert_eq!(refusals::say(&e, "en"), english, "{e:?}");
+        slint::select_bundled_translation("ru").expect("Russian is bundled");
+        let russian = refusals::in_window(&app, &e);
+        assert_eq!(refusals::say(&e, "ru"), russian, "{e:?}");
+        assert_ne!(russian, english, "{e:?} has no Russian text");
+        assert!(
+            russian
+                .chars()
+                .any(|c| ('\u{0400}'..='\u{04FF}').contains(&c)),
+            "{e:?}: {russian}"
+        );
+        assert!(!russian.contains("{}"), "{e:?}: {russian}");
+        for arg in refusals::arguments(&e) {
+            // Colour and shape words are translated; cells, cards, seats and counts stay.
+            let words_only = arg
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == ',' || c == ' ');
+            if !words_only {
+                assert!(
+                    russian.contains(&arg),
+                    "{e:?}: '{arg}' is missing in {russian}"
+                );
+            }
+        }
+    }
+}

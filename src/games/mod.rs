@@ -24,15 +24,99 @@ use std::str::FromStr;
 /// A seat at the table, numbered from 0 in turn order (Omiga: 0 = White, 1 = Black).
 pub type Seat = usize;
 
-/// Why an action, a command or a position was refused, in words a player understands.
+/// Why an action, a command or a position was refused.
+///
+/// Every refusal a player can meet by tapping has its own variant carrying what varies
+/// (seat, cell, card, line, counts), so that the UI can say it in the player's language
+/// (`ui::refusals`). `Display` is the referee's English, which docs/referee.md and the
+/// transcripts in tests/transcripts pin down to the character. Errors only the referee
+/// and save files meet (notation, positions, parameters) stay [`RuleError::Other`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct RuleError(pub String);
+pub enum RuleError {
+    /// A seat number past the game's last seat (the check every game shares).
+    #[error("there is no seat {seat} in this game (seats 0 to {last})")]
+    NoSeat {
+        /// The seat asked for.
+        seat: Seat,
+        /// The game's last seat.
+        last: Seat,
+    },
+    /// A seat number past the game's last seat, where a game checks it itself.
+    #[error("there is no seat {seat} in this game")]
+    NoSuchSeat {
+        /// The seat asked for.
+        seat: Seat,
+    },
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// Another seat is to act.
+    #[error("it is not seat {seat}'s turn")]
+    NotYourTurn {
+        /// The seat that tried.
+        seat: Seat,
+    },
+    /// The seat's private state is behind the cover.
+    #[error("reveal the screen first")]
+    RevealFirst,
+    /// Fair play does not let the last action be taken back.
+    #[error("that cannot be taken back now")]
+    CannotTakeBack,
+    /// An Ovo move refused.
+    #[error(transparent)]
+    Ovo(#[from] ovo::OvoError),
+    /// An IOTA move refused.
+    #[error(transparent)]
+    Iota(#[from] iota::IotaError),
+    /// An Omiga move refused.
+    #[error(transparent)]
+    Omiga(#[from] omiga::OmigaError),
+    /// Anything else, in the referee's English: notation, positions, parameters, files.
+    #[error("{0}")]
+    Other(String),
+}
 
 impl RuleError {
-    /// A refusal with this message.
+    /// A refusal only the referee and save files meet, in English.
     pub fn new(message: impl Into<String>) -> Self {
-        RuleError(message.into())
+        RuleError::Other(message.into())
+    }
+
+    /// One example of every refusal a player can meet, for tests/translations.rs, which
+    /// proves each has a Russian text. The `match` below has no wildcard, so a new
+    /// variant does not compile until it is listed there, next to the examples.
+    pub fn examples() -> Vec<RuleError> {
+        let mut all = vec![
+            RuleError::NoSeat { seat: 5, last: 3 },
+            RuleError::NoSuchSeat { seat: 5 },
+            RuleError::GameOver,
+            RuleError::NotYourTurn { seat: 2 },
+            RuleError::RevealFirst,
+            RuleError::CannotTakeBack,
+        ];
+        all.extend(ovo::OvoError::examples().into_iter().map(RuleError::Ovo));
+        all.extend(iota::IotaError::examples().into_iter().map(RuleError::Iota));
+        all.extend(
+            omiga::OmigaError::examples()
+                .into_iter()
+                .map(RuleError::Omiga),
+        );
+        for e in &all {
+            match e {
+                RuleError::NoSeat { .. }
+                | RuleError::NoSuchSeat { .. }
+                | RuleError::GameOver
+                | RuleError::NotYourTurn { .. }
+                | RuleError::RevealFirst
+                | RuleError::CannotTakeBack
+                | RuleError::Ovo(_)
+                | RuleError::Iota(_)
+                | RuleError::Omiga(_) => {}
+                // Not a player's refusal: it stays English by design.
+                RuleError::Other(_) => {}
+            }
+        }
+        all
     }
 }
 
@@ -160,10 +244,10 @@ pub trait Game: Clone + Debug + Send + 'static {
         if seat < self.seats() {
             Ok(())
         } else {
-            Err(RuleError::new(format!(
-                "there is no seat {seat} in this game (seats 0 to {})",
-                self.seats() - 1
-            )))
+            Err(RuleError::NoSeat {
+                seat,
+                last: self.seats() - 1,
+            })
         }
     }
 
@@ -172,10 +256,10 @@ pub trait Game: Clone + Debug + Send + 'static {
     fn play(&mut self, seat: Seat, action: &Self::Action) -> RuleResult<Self::Event> {
         self.check_seat(seat)?;
         if self.outcome().is_over() {
-            return Err(RuleError::new("the game is over"));
+            return Err(RuleError::GameOver);
         }
         if !self.to_act().contains(&seat) {
-            return Err(RuleError::new(format!("it is not seat {seat}'s turn")));
+            return Err(RuleError::NotYourTurn { seat });
         }
         self.apply(seat, action)
     }

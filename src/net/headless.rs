@@ -304,7 +304,7 @@ pub fn host_command<R: BufRead + Send + 'static>(
             host.rematch().map(|()| None)
         } else {
             line.parse::<Action>()
-                .map_err(|e| NetError::Refused(e.0))
+                .map_err(|e| NetError::Refused(e.to_string()))
                 .and_then(|a| host.act(a))
                 .map(Some)
         };

@@ -187,13 +187,15 @@ impl Host {
             config.code = save.code.clone();
             config.bind.set_port(save.port);
             config.params = Params::parse(save.saved.params.split_whitespace())
-                .map_err(|e| NetError::Setup(format!("the saved LAN game: {}", e.0)))?;
+                .map_err(|e| NetError::Setup(format!("the saved LAN game: {e}")))?;
         }
         check_code(&config.code)?;
         let game = match (&config.resume, &config.position) {
             (Some(save), _) => save.game().map_err(NetError::Setup),
-            (None, Some(p)) => Omiga::from_position(p).map_err(|e| NetError::Setup(e.0)),
-            (None, None) => Omiga::new_game(&config.params).map_err(|e| NetError::Setup(e.0)),
+            (None, Some(p)) => Omiga::from_position(p).map_err(|e| NetError::Setup(e.to_string())),
+            (None, None) => {
+                Omiga::new_game(&config.params).map_err(|e| NetError::Setup(e.to_string()))
+            }
         }?;
         let listener = TcpListener::bind(config.bind)
             .map_err(|e| NetError::Setup(format!("cannot listen on {}: {e}", config.bind)))?;
@@ -983,7 +985,7 @@ impl Core {
         let event = self
             .game
             .play(seat, action)
-            .map_err(|e| NetError::Refused(e.0))?;
+            .map_err(|e| NetError::Refused(e.to_string()))?;
         self.actions.push((seat, action.to_string()));
         self.last_act = id;
         self.save();

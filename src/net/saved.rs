@@ -43,7 +43,7 @@ impl HostSave {
     /// The game as it stands in the save (the position holds decks and hands).
     pub fn game(&self) -> Result<Omiga, String> {
         Omiga::from_position(&self.saved.position)
-            .map_err(|e| format!("the saved LAN game cannot be read: {}", e.0))
+            .map_err(|e| format!("the saved LAN game cannot be read: {e}"))
     }
 }
 

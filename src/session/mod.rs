@@ -157,7 +157,7 @@ impl<G: Game> Session<G> {
     /// someone else. Returns the event as `seat` may know it.
     pub fn act(&mut self, seat: Seat, action: &G::Action) -> RuleResult<G::Event> {
         if !self.gate.shows(seat) {
-            return Err(RuleError::new("reveal the screen first"));
+            return Err(RuleError::RevealFirst);
         }
         self.apply_from(seat, action)
     }
@@ -203,7 +203,7 @@ impl<G: Game> Session<G> {
     /// match without it; the screen returns to that seat.
     pub fn undo(&mut self, seat: Seat) -> RuleResult<()> {
         if self.undo_for() != Some(seat) {
-            return Err(RuleError::new("that cannot be taken back now"));
+            return Err(RuleError::CannotTakeBack);
         }
         let mut game = G::new_game(&self.params)?;
         let keep = self.actions.len() - 1;

@@ -40,7 +40,10 @@ fn the_cover_is_up_for_the_first_player_and_nothing_is_shown_beneath() {
 fn after_a_move_the_cover_goes_up_for_the_next_player() {
     let mut s = ovo(0);
     let step = "a1-a2".parse().unwrap();
-    assert_eq!(s.act(0, &step).unwrap_err().0, "reveal the screen first");
+    assert_eq!(
+        s.act(0, &step).unwrap_err().to_string(),
+        "reveal the screen first"
+    );
     s.reveal();
     assert!(s.act(1, &step).is_err(), "seat 1 is not on screen");
     s.act(0, &step).unwrap();
@@ -275,19 +278,19 @@ fn a_save_that_does_not_replay_is_refused_with_a_reason() {
     saved.actions[3].1 = "f6-a1".into();
     assert!(Session::<Ovo>::from_saved(&saved)
         .unwrap_err()
-        .0
+        .to_string()
         .contains("does not replay"));
     let mut saved = s.to_saved();
     saved.position = "players=2 turn=0 board=BBBBBB/....../....../....../....../AAAAAA".into();
     assert!(Session::<Ovo>::from_saved(&saved)
         .unwrap_err()
-        .0
+        .to_string()
         .contains("saved position"));
     let mut saved = s.to_saved();
     saved.version = SAVE_VERSION + 1;
     assert!(Session::<Ovo>::from_saved(&saved)
         .unwrap_err()
-        .0
+        .to_string()
         .contains("newer Hotseat"));
     assert!(Session::<Omiga>::from_saved(&s.to_saved()).is_err());
 }

@@ -281,7 +281,7 @@ impl<G: Opponents> Seats<G> {
             Ok(event) => Some(Ok((reply.seat, action, event))),
             Err(e) => {
                 self.awake = true;
-                Some(Err(e.0))
+                Some(Err(e.to_string()))
             }
         }
     }

@@ -2,7 +2,7 @@
 //! player's record, and a game's moves in notation (opening onto its board, `replay`).
 
 use super::replay::{self, Opened};
-use super::{play, AppWindow, Controller, HistoryRow, StatsRow};
+use super::{AppWindow, Controller, HistoryRow, StatsRow, Words};
 use crate::games::registry::GameKind;
 use crate::session::FinishedGame;
 use crate::store::{history, saves};
@@ -33,22 +33,25 @@ fn game_title(game: &str) -> String {
         .map_or_else(|_| game.to_string(), |kind| kind.title().to_string())
 }
 
+/// A text of the history screen in the language the window has selected (the words are
+/// in ui/words.slint).
+fn say(app: &AppWindow, id: &str, arg: &str) -> String {
+    app.global::<Words>()
+        .invoke_history(id.into(), arg.into())
+        .to_string()
+}
+
 /// "Anna won", "Anna, Boris share the win", "A draw".
-pub fn result(g: &FinishedGame, language: &str) -> String {
+pub fn result(app: &AppWindow, g: &FinishedGame) -> String {
     let names: Vec<&str> = g
         .winners
         .iter()
         .filter_map(|s| g.names.get(*s).map(String::as_str))
         .collect();
     match names.as_slice() {
-        [] => play::tr(language, "A draw", "Ничья", ""),
-        [one] => play::tr(language, "{} won", "Победа: {}", one),
-        many => play::tr(
-            language,
-            "{} share the win",
-            "Общая победа: {}",
-            &many.join(", "),
-        ),
+        [] => say(app, "draw", ""),
+        [one] => say(app, "won", one),
+        many => say(app, "share", &many.join(", ")),
     }
 }
 
@@ -65,8 +68,7 @@ struct Entry {
 
 /// The list as shown: the game in progress (if a save reads) first, then the finished
 /// games, newest first; and the finished games for the statistics.
-fn entries(c: &Controller) -> (Vec<Entry>, Vec<FinishedGame>) {
-    let language = c.language();
+fn entries(app: &AppWindow, c: &Controller) -> (Vec<Entry>, Vec<FinishedGame>) {
     let (games, note) = c.data_dir.as_deref().map(history::list).unwrap_or_default();
     if let Some(note) = note {
         crate::note!("{note}");
@@ -74,10 +76,10 @@ fn entries(c: &Controller) -> (Vec<Entry>, Vec<FinishedGame>) {
     let running = c.data_dir.as_deref().and_then(saves::peek).map(|saved| {
         let title = game_title(&saved.game);
         let names: Vec<&str> = saved.players.iter().map(|p| p.name.as_str()).collect();
-        let going = play::tr(language, "In progress", "Идёт", "");
+        let going = say(app, "in-progress", "");
         Entry {
             row: HistoryRow {
-                title: play::tr(language, "{} — in progress", "{} — идёт", &title).into(),
+                title: say(app, "title-in-progress", &title).into(),
                 players: names.join(", ").into(),
                 result: going.clone().into(),
             },
@@ -89,9 +91,9 @@ fn entries(c: &Controller) -> (Vec<Entry>, Vec<FinishedGame>) {
         row: HistoryRow {
             title: format!("{} — {}", game_title(&g.game), date(g.finished_at)).into(),
             players: g.names.join(", ").into(),
-            result: result(g, language).into(),
+            result: result(app, g).into(),
         },
-        heading: format!("{} — {}", game_title(&g.game), result(g, language)),
+        heading: format!("{} — {}", game_title(&g.game), result(app, g)),
         opened: Opened {
             saved: g.saved.clone(),
             title: game_title(&g.game),
@@ -102,29 +104,16 @@ fn entries(c: &Controller) -> (Vec<Entry>, Vec<FinishedGame>) {
 
 /// Fills the history screen from the data folder.
 pub fn show(app: &AppWindow, c: &Controller) {
-    let language = c.language();
-    let (entries, games) = entries(c);
+    let (entries, games) = entries(app, c);
     let rows: Vec<HistoryRow> = entries.into_iter().map(|e| e.row).collect();
     let stats: Vec<StatsRow> = history::statistics(&games)
         .into_iter()
         .map(|((name, game), s)| {
             let best = if game == "iota" && s.best_turn > 0 {
-                play::tr(
-                    language,
-                    "best turn {}",
-                    "лучший ход {}",
-                    &s.best_turn.to_string(),
-                )
+                say(app, "best-turn", &s.best_turn.to_string())
             } else if game == "omiga" {
                 s.fastest_win_secs
-                    .map(|d| {
-                        play::tr(
-                            language,
-                            "fastest win {}",
-                            "быстрейшая победа {}",
-                            &minutes(d),
-                        )
-                    })
+                    .map(|d| say(app, "fastest-win", &minutes(d)))
                     .unwrap_or_default()
             } else {
                 String::new()
@@ -146,7 +135,7 @@ pub fn show(app: &AppWindow, c: &Controller) {
 /// Opens the `index`-th game of the list: its moves, by player, each opening its board.
 fn open(app: &AppWindow, c: &mut Controller, index: usize) {
     let language = c.language();
-    let Some(entry) = entries(c).0.into_iter().nth(index) else {
+    let Some(entry) = entries(app, c).0.into_iter().nth(index) else {
         return;
     };
     let saved = &entry.opened.saved;

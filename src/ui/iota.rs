@@ -4,9 +4,10 @@
 //! `games::iota`, actions go through `Session`.
 
 use super::play::{self, Table};
+use super::refusals;
 use super::{AppWindow, IotaBridge, IotaCard, IotaCell, IotaHandCard, IotaResult, IotaSeat};
 use crate::games::iota::{Action, Card, Cell, Iota, IotaEvent};
-use crate::games::{Game, Params, RuleError, RuleResult};
+use crate::games::{Game, Params, RuleResult};
 use crate::session::{AnySession, Player, Session, Sharing};
 use slint::{ComponentHandle, ModelRc, VecModel};
 use std::any::Any;
@@ -338,7 +339,7 @@ impl IotaTable {
         })?;
         self.session
             .act(seat, &Action::Swap { cell, card })
-            .map_err(|e| reason_in(&e.0, &self.language))?;
+            .map_err(|e| refusals::say(&e, &self.language))?;
         self.clear_selection();
         self.note = Some((
             format!("Swapped the wild on {cell} for {card}"),
@@ -391,7 +392,7 @@ impl IotaTable {
         let event = self
             .session
             .act(seat, &Action::Place(cards))
-            .map_err(|e| reason_in(&e.0, &self.language))?;
+            .map_err(|e| refusals::say(&e, &self.language))?;
         self.clear_selection();
         if let IotaEvent::Placed { score, cards, .. } = event {
             let total = score.total.to_string();
@@ -426,7 +427,7 @@ impl IotaTable {
         let n = returned.len();
         self.session
             .act(seat, &Action::Pass(returned))
-            .map_err(|e| reason_in(&e.0, &self.language))?;
+            .map_err(|e| refusals::say(&e, &self.language))?;
         self.clear_selection();
         let n_text = n.to_string();
         self.note = Some(match n {
@@ -478,7 +479,7 @@ impl IotaTable {
                 }
                 (text, true)
             }
-            Err(RuleError(reason)) => (reason_in(&reason, language), false),
+            Err(e) => (refusals::say(&e, language), false),
         }
     }
 }
@@ -489,150 +490,6 @@ enum LastTurn {
     Scored(u32),
     /// Passed, returning this many cards.
     Passed(usize),
-}
-
-/// The rules core's refusal reasons (English, `{}` for what varies) and their Russian
-/// forms (`{}` filled in the same order). The first pattern that matches wins, so the
-/// more specific come first.
-pub const REASONS: &[(&str, &str)] = &[
-    ("You hold only one {}", "У вас только одна карта {}"),
-    ("You do not hold {}", "У вас нет карты {}"),
-    (
-        "The line {} would have {} cards (at most 4)",
-        "В линии {} было бы карт: {} (не больше 4)",
-    ),
-    (
-        "The line {} would hold the same card twice",
-        "В линии {} одна и та же карта оказалась бы дважды",
-    ),
-    (
-        "Colours in the line {} must be all the same or all different ({})",
-        "Цвета в линии {} должны быть все одинаковые или все разные ({})",
-    ),
-    (
-        "Shapes in the line {} must be all the same or all different ({})",
-        "Фигуры в линии {} должны быть все одинаковые или все разные ({})",
-    ),
-    (
-        "Numbers in the line {} must be all the same or all different ({})",
-        "Числа в линии {} должны быть все одинаковые или все разные ({})",
-    ),
-    (
-        "there is no seat {} in this game",
-        "В этой игре нет места {}",
-    ),
-    ("Place 1 to 4 cards", "Выложите от 1 до 4 карт"),
-    ("{} is too far out", "Клетка {} слишком далеко"),
-    (
-        "Two cards cannot go on {}",
-        "На клетку {} нельзя положить две карты",
-    ),
-    (
-        "{} is empty: there is no wild there",
-        "Клетка {} пуста: джокера там нет",
-    ),
-    (
-        "The cards must form one unbroken line, but {} is empty",
-        "Карты должны лечь сплошной линией, а клетка {} пуста",
-    ),
-    ("{} is not empty", "Клетка {} занята"),
-    (
-        "Place the cards all in one row or all in one column",
-        "Выкладывайте карты в одну строку или в один столбец",
-    ),
-    (
-        "A placed card must touch a card already on the table",
-        "Карта должна касаться карты, которая уже лежит на столе",
-    ),
-    (
-        "No choice of cards for the wilds fits every line they are in",
-        "Джокеры не могут подойти ко всем своим линиям сразу",
-    ),
-    ("There is no wild on {}", "На клетке {} нет джокера"),
-    (
-        "Swapping a wild for a wild changes nothing",
-        "Менять джокер на джокер бессмысленно",
-    ),
-    (
-        "{} does not fit every line through {}",
-        "{} подходит не ко всем линиям через клетку {}",
-    ),
-    ("the game is over", "Игра окончена"),
-    ("it is not seat {}'s turn", "Сейчас не ход места {}"),
-    ("Return at most 4 cards", "Верните не больше 4 карт"),
-    ("no such seat", "Нет такого места"),
-    ("reveal the screen first", "Сначала откройте экран"),
-];
-
-/// Splits `text` by `pattern` (pieces between `{}`), returning what stands for each `{}`.
-fn match_pattern(pattern: &str, text: &str) -> Option<Vec<String>> {
-    let pieces: Vec<&str> = pattern.split("{}").collect();
-    let (first, rest) = pieces.split_first()?;
-    let mut left = text.strip_prefix(first)?;
-    let mut captures = Vec::new();
-    for (i, piece) in rest.iter().enumerate() {
-        let is_last = i + 1 == rest.len();
-        let at = if is_last {
-            if !left.ends_with(piece) {
-                return None;
-            }
-            left.len() - piece.len()
-        } else if piece.is_empty() {
-            return None;
-        } else {
-            left.find(piece)?
-        };
-        captures.push(left.get(..at)?.to_string());
-        left = left.get(at + piece.len()..)?;
-    }
-    if rest.is_empty() && !left.is_empty() {
-        return None;
-    }
-    Some(captures)
-}
-
-/// Colour and shape names inside a reason, in Russian.
-fn ru_words(text: &str) -> String {
-    const WORDS: [(&str, &str); 8] = [
-        ("red", "красный"),
-        ("green", "зелёный"),
-        ("blue", "синий"),
-        ("yellow", "жёлтый"),
-        ("circle", "круг"),
-        ("square", "квадрат"),
-        ("triangle", "треугольник"),
-        ("cross", "крест"),
-    ];
-    text.split(", ")
-        .map(|w| {
-            WORDS
-                .iter()
-                .find(|(en, _)| *en == w)
-                .map_or(w, |(_, ru)| *ru)
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The rules core's reason in Russian, if the table knows its pattern.
-pub fn reason_ru(reason: &str) -> Option<String> {
-    REASONS.iter().find_map(|(en, ru)| {
-        let captures = match_pattern(en, reason)?;
-        let mut out = (*ru).to_string();
-        for c in captures {
-            out = out.replacen("{}", &ru_words(&c), 1);
-        }
-        Some(out)
-    })
-}
-
-/// A reason from the rules core in the app's language (English as the core says it).
-pub fn reason_in(reason: &str, language: &str) -> String {
-    if language == "ru" {
-        reason_ru(reason).unwrap_or_else(|| reason.to_string())
-    } else {
-        reason.to_string()
-    }
 }
 
 /// How a card reads aloud: "red triangle two".
@@ -712,7 +569,7 @@ fn ui_card(card: Card, language: &str) -> IotaCard {
 impl Table for IotaTable {
     fn show(&self, app: &AppWindow, language: &str) {
         app.set_playing("iota".into());
-        play::show_banner(app, &self.session, "IOTA", language);
+        play::show_banner(app, &self.session, "IOTA");
         play::show_cover(
             app,
             &self.session,
@@ -1219,67 +1076,12 @@ mod tests {
         super::super::play::players(&["Anna".into(), "Boris".into()], &[0, 1], &[None, None])
     }
 
-    /// One example of every reason the rules core gives for a placement, swap or pass,
-    /// in the core's own words (from its format strings).
-    const SAMPLES: &[&str] = &[
-        "You hold only one W",
-        "You do not hold Rs1",
-        "The line 0,0..4,0 would have 5 cards (at most 4)",
-        "The line 0,0..2,0 would hold the same card twice",
-        "Colours in the line 1,-1..3,-1 must be all the same or all different (green, yellow, green)",
-        "Shapes in the line 1,-1..3,-1 must be all the same or all different (circle, circle, cross)",
-        "Numbers in the line 1,-1..3,-1 must be all the same or all different (1, 1, 3)",
-        "there is no seat 5 in this game",
-        "Place 1 to 4 cards",
-        "2000000,0 is too far out",
-        "Two cards cannot go on 1,1",
-        "4,0 is empty: there is no wild there",
-        "The cards must form one unbroken line, but 2,0 is empty",
-        "0,0 is not empty",
-        "Place the cards all in one row or all in one column",
-        "A placed card must touch a card already on the table",
-        "No choice of cards for the wilds fits every line they are in",
-        "There is no wild on 0,0",
-        "Swapping a wild for a wild changes nothing",
-        "Gs1 does not fit every line through 1,0",
-        "the game is over",
-        "it is not seat 1's turn",
-        "Return at most 4 cards",
-        "no such seat",
-        "reveal the screen first",
-    ];
-
-    #[test]
-    fn every_reason_pattern_has_a_russian_form_and_an_example() {
-        for (en, _) in REASONS {
-            assert!(
-                SAMPLES.iter().any(|s| match_pattern(en, s).is_some()),
-                "no example of '{en}'"
-            );
-        }
-        for sample in SAMPLES {
-            let ru = reason_ru(sample).unwrap_or_else(|| panic!("no Russian for '{sample}'"));
-            assert!(!ru.contains("{}"), "{ru}");
-            assert!(
-                !ru.contains("green") && !ru.contains("circle"),
-                "colour and shape words are translated: {ru}"
-            );
-        }
-        assert_eq!(
-            reason_ru("0,0 is not empty").as_deref(),
-            Some("Клетка 0,0 занята")
-        );
-        assert_eq!(
-            reason_ru("Gs1 does not fit every line through 1,0").as_deref(),
-            Some("Gs1 подходит не ко всем линиям через клетку 1,0")
-        );
-        assert_eq!(reason_in("0,0 is not empty", "en"), "0,0 is not empty");
-    }
-
     /// Every reason the core actually gives while players stage cards anywhere round the
-    /// grid (many games, random cards and cells) has a Russian form.
+    /// grid (many games, random cards and cells) is a typed refusal, not `Other`, so
+    /// `ui::refusals` words it in the player's language (tests/translations.rs proves
+    /// each typed refusal has a Russian text).
     #[test]
-    fn every_reason_met_in_play_has_a_russian_form() {
+    fn every_reason_met_in_play_is_typed() {
         use rand::{Rng, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(7);
         let mut seen = BTreeSet::new();
@@ -1304,13 +1106,21 @@ mod tests {
                         let cell = cells[rng.random_range(0..cells.len())];
                         tried.push((card, cell));
                     }
-                    if let Err(RuleError(e)) = game.check_placement(seat, &tried) {
-                        seen.insert(e);
+                    if let Err(e) = game.check_placement(seat, &tried) {
+                        assert!(
+                            !matches!(e, crate::games::RuleError::Other(_)),
+                            "untyped: {e}"
+                        );
+                        seen.insert(e.to_string());
                     }
                     let cell = cells[rng.random_range(0..cells.len())];
                     if let Some(&card) = hand.first() {
-                        if let Err(RuleError(e)) = game.check_swap(seat, cell, card) {
-                            seen.insert(e);
+                        if let Err(e) = game.check_swap(seat, cell, card) {
+                            assert!(
+                                !matches!(e, crate::games::RuleError::Other(_)),
+                                "untyped: {e}"
+                            );
+                            seen.insert(e.to_string());
                         }
                     }
                 }
@@ -1325,9 +1135,6 @@ mod tests {
             }
         }
         assert!(seen.len() >= 8, "enough different reasons met: {seen:?}");
-        for reason in &seen {
-            assert!(reason_ru(reason).is_some(), "no Russian for '{reason}'");
-        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! every change, recording it when it ends, resuming it ("Continue"), a damaged save, and
 //! undo.
 
-use super::{play, AppWindow, Controller, GameChrome, Screen};
+use super::{play, AppWindow, Controller, GameChrome, Screen, Words};
 use crate::games::registry::GameKind;
 use crate::games::{Params, RuleResult};
 use crate::platform::time::Instant;
@@ -72,10 +72,9 @@ impl Controller {
         super::access::refresh(app);
         // The bridge has drawn the new state: the focused board says what changed.
         super::access::news(app);
-        let language = self.language();
         if let Some(problem) = self.save_if_changed() {
             // The player must know before they close the app: the game goes on in memory.
-            play::show_message(app, &save_problem(&problem, language), true);
+            play::show_message(app, &save_problem(app, &problem), true);
         }
         let Some(table) = self.table.as_ref() else {
             return;
@@ -84,7 +83,7 @@ impl Controller {
         let undo = session
             .undo_seat()
             .and_then(|seat| session.seat_players().get(seat))
-            .map(|p| play::tr(language, "Take back {}'s move", "Вернуть ход: {}", &p.name));
+            .map(|p| say(app, "take-back", &p.name));
         let label = undo.unwrap_or_default();
         app.global::<GameChrome>()
             .set_undo_label(label.clone().into());
@@ -153,38 +152,30 @@ impl Controller {
     }
 }
 
+/// A text about saving, resuming or taking back, in the language the window has
+/// selected (the words are in ui/words.slint).
+fn say(app: &AppWindow, id: &str, arg: &str) -> String {
+    app.global::<Words>()
+        .invoke_life(id.into(), arg.into())
+        .to_string()
+}
+
 /// What the player is told when the game could not be saved: a full device (or a full
 /// browser storage) in plain words, anything else with the system's reason.
-fn save_problem(e: &std::io::Error, language: &str) -> String {
+fn save_problem(app: &AppWindow, e: &std::io::Error) -> String {
     if e.kind() == std::io::ErrorKind::StorageFull {
-        play::tr(
-            language,
-            "Not saved: this device's storage is full{}. The game goes on; free some space before you close Hotseat, or this game is lost.",
-            "Не сохранено: память устройства заполнена{}. Игра продолжается; освободите место, прежде чем закрыть Hotseat, иначе партия пропадёт.",
-            "",
-        )
+        say(app, "storage-full", "")
     } else {
-        play::tr(
-            language,
-            "Not saved ({}). The game goes on; if Hotseat is closed now, this game is lost.",
-            "Не сохранено ({}). Игра продолжается; если закрыть Hotseat сейчас, партия пропадёт.",
-            &e.to_string(),
-        )
+        say(app, "not-saved", &e.to_string())
     }
 }
 
 /// Shows "Continue" on the home screen when a match is saved, and any damaged save notice.
 pub fn show_continue(app: &AppWindow, c: &Controller) {
-    let language = c.language();
     // A kiosk never offers an earlier group's game.
     let saved = c.kiosk.is_none() && c.data_dir.as_deref().map(saves::exists).unwrap_or(false);
     app.set_can_continue(saved);
-    let label = play::tr(
-        language,
-        "Continue the saved game",
-        "Продолжить сохранённую игру",
-        "",
-    );
+    let label = say(app, "continue", "");
     // A screen reader hears which game waits: "Continue the saved game: IOTA, 2 players"
     // (the button shows the short text; a damaged save says no more than that).
     let what = c
@@ -195,7 +186,7 @@ pub fn show_continue(app: &AppWindow, c: &Controller) {
         .and_then(|s| {
             let kind = s.game.parse::<GameKind>().ok()?;
             let count = s.players.len().to_string();
-            let players = play::tr(language, "{} players", "игроков: {}", &count);
+            let players = say(app, "players", &count);
             Some(format!("{label}: {}, {players}", kind.title()))
         });
     app.set_continue_access(what.unwrap_or_default().into());
@@ -203,15 +194,7 @@ pub fn show_continue(app: &AppWindow, c: &Controller) {
     match &c.life.bad_save {
         Some(bad) => {
             let kept = bad.kept_as.display().to_string();
-            app.set_notice(
-                play::tr(
-                    language,
-                    "This saved game could not be read; it was kept as {}.",
-                    "Сохранённую игру не удалось прочитать; файл сохранён как {}.",
-                    &kept,
-                )
-                .into(),
-            );
+            app.set_notice(say(app, "unreadable", &kept).into());
             app.set_can_use_backup(bad.backup_available);
         }
         None => {
@@ -237,7 +220,9 @@ fn resume(app: &AppWindow, c: &mut Controller, backup: bool) {
         saves::SAVE_FILE
     };
     let outcome = match loaded {
-        Ok(Some(saved)) => play::restore(&saved).map_err(|e| saves::set_aside(&dir, file, e.0)),
+        Ok(Some(saved)) => {
+            play::restore(&saved).map_err(|e| saves::set_aside(&dir, file, e.to_string()))
+        }
         Ok(None) => {
             show_continue(app, c);
             return;
@@ -289,14 +274,10 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         };
         match table.undo() {
             Ok(()) => {
-                play::show_message(
-                    app,
-                    &play::tr(language, "The move was taken back.", "Ход отменён.", ""),
-                    false,
-                );
+                play::show_message(app, &say(app, "taken-back", ""), false);
                 table.show(app, language);
             }
-            Err(e) => play::show_message(app, &e.0, true),
+            Err(e) => play::show_message(app, &super::refusals::say(&e, language), true),
         }
         c.after_change(app);
     };

@@ -20,6 +20,7 @@ pub mod mobile;
 pub mod omiga;
 pub mod ovo;
 pub mod play;
+pub mod refusals;
 pub mod replay;
 pub mod rules_text;
 #[cfg(feature = "devtools")]
@@ -105,6 +106,7 @@ pub fn build(
     data_dir: Option<PathBuf>,
 ) -> Result<(AppWindow, Rc<RefCell<Controller>>), slint::PlatformError> {
     let app = AppWindow::new()?;
+    refusals::install(&app);
     app.set_lan_available(crate::platform::HAS_LAN);
     let controller = Rc::new(RefCell::new(Controller::new(data_dir)));
     refresh_all(&app, &controller.borrow());

@@ -228,8 +228,9 @@ impl OmigaTable {
                 Ok(())
             }
             Err(e) => {
-                self.note(seat, e.0.clone(), true);
-                Err(e.0)
+                let reason = super::refusals::say(&e, language);
+                self.note(seat, reason.clone(), true);
+                Err(reason)
             }
         }
     }
@@ -272,8 +273,9 @@ impl OmigaTable {
                 Ok(())
             }
             Err(e) => {
-                self.note(seat, e.0.clone(), true);
-                Err(e.0)
+                let reason = super::refusals::say(&e, language);
+                self.note(seat, reason.clone(), true);
+                Err(reason)
             }
         }
     }
@@ -358,7 +360,7 @@ impl play::Table for OmigaTable {
     }
     fn show(&self, app: &AppWindow, language: &str) {
         app.set_playing("omiga".into());
-        play::show_banner(app, &self.session, "Omiga", language);
+        play::show_banner(app, &self.session, "Omiga");
         play::show_cover(app, &self.session, "");
         let bridge = app.global::<OmigaBridge>();
         let game = self.session.game();
@@ -779,7 +781,7 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     });
     on!(on_rematch, super::lan::Tap::Rematch, |t, _lang| t
         .rematch()
-        .map_err(|e| e.0));
+        .map_err(|e| e.to_string()));
 }
 
 impl OmigaTable {

@@ -427,7 +427,7 @@ impl OvoTable {
                 }
                 Some((self.describe(&event, &action, language), false))
             }
-            Err(e) => Some((e.to_string(), true)),
+            Err(e) => Some((super::refusals::say(&e, language), true)),
         }
     }
 
@@ -743,7 +743,7 @@ impl play::Table for OvoTable {
 
     fn show(&self, app: &AppWindow, language: &str) {
         app.set_playing("ovo".into());
-        play::show_banner(app, &self.session, "Ovo", language);
+        play::show_banner(app, &self.session, "Ovo");
         let game = self.session.game();
         let bridge = app.global::<OvoBridge>();
         let players = self.session.players();
@@ -879,7 +879,7 @@ impl play::Table for OvoTable {
         let seat = self
             .session
             .undo_for()
-            .ok_or_else(|| crate::games::RuleError::new("that cannot be taken back now"))?;
+            .ok_or(crate::games::RuleError::CannotTakeBack)?;
         self.session.undo(seat)?;
         self.clear_selection();
         self.flight = None;

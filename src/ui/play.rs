@@ -1,7 +1,7 @@
 //! What every game on screen shares: the running table behind one trait, the privacy
 //! cover filled from the session's gate, and the turn banner.
 
-use super::{AppWindow, GameChrome};
+use super::{AppWindow, GameChrome, Words};
 use crate::games::registry::GameKind;
 use crate::games::{Game, Outcome};
 use crate::session::{AnySession, Gate, Player, SeatKind, Session};
@@ -41,7 +41,7 @@ pub trait Table: Any {
         let seat = self
             .session()
             .undo_seat()
-            .ok_or_else(|| crate::games::RuleError::new("that cannot be taken back now"))?;
+            .ok_or(crate::games::RuleError::CannotTakeBack)?;
         self.session_mut().take_back(seat)
     }
 }
@@ -90,41 +90,29 @@ pub fn show_cover<G: Game>(app: &AppWindow, session: &Session<G>, hint: &str) {
     }
 }
 
-/// Sets the banner: whose turn it is, or how the game ended.
-pub fn show_banner<G: Game>(app: &AppWindow, session: &Session<G>, title: &str, language: &str) {
+/// Sets the banner: whose turn it is, or how the game ended, in the language the window
+/// has selected (the words are in ui/words.slint).
+pub fn show_banner<G: Game>(app: &AppWindow, session: &Session<G>, title: &str) {
     let chrome = app.global::<GameChrome>();
     chrome.set_title(title.into());
+    let words = app.global::<Words>();
+    let say = |id: &str, arg: &str| words.invoke_banner(id.into(), arg.into()).to_string();
     let players = session.players();
     let name = |s: usize| players.get(s).map(|p| p.name.clone()).unwrap_or_default();
     let (text, seat) = match session.outcome() {
         Outcome::Ongoing => match session.game().to_act().as_slice() {
-            [seat] if players.get(*seat).map(|p| p.kind) == Some(SeatKind::Bot) => (
-                tr(language, "{} is thinking…", "{} думает…", &name(*seat)),
-                Some(*seat),
-            ),
-            [seat] => (
-                tr(language, "{}'s turn", "Ходит {}", &name(*seat)),
-                Some(*seat),
-            ),
-            _ => (tr(language, "Play!", "Играйте!", ""), None),
+            [seat] if players.get(*seat).map(|p| p.kind) == Some(SeatKind::Bot) => {
+                (say("thinking", &name(*seat)), Some(*seat))
+            }
+            [seat] => (say("turn", &name(*seat)), Some(*seat)),
+            _ => (say("play", ""), None),
         },
-        Outcome::Win { seat } => (
-            tr(language, "{} wins!", "{} побеждает!", &name(seat)),
-            Some(seat),
-        ),
+        Outcome::Win { seat } => (say("wins", &name(seat)), Some(seat)),
         Outcome::SharedWin { seats } => {
             let names: Vec<String> = seats.iter().map(|s| name(*s)).collect();
-            (
-                tr(
-                    language,
-                    "Shared win: {}",
-                    "Общая победа: {}",
-                    &names.join(", "),
-                ),
-                None,
-            )
+            (say("shared-win", &names.join(", ")), None)
         }
-        Outcome::Draw => (tr(language, "A draw", "Ничья", ""), None),
+        Outcome::Draw => (say("draw", ""), None),
     };
     chrome.set_banner(text.into());
     chrome.set_banner_seat(seat.map_or(-1, |s| s as i32));

@@ -102,7 +102,7 @@ fn show(app: &AppWindow, c: &mut Controller) -> bool {
             true
         }
         Err(e) => {
-            crate::note!("the recorded game does not replay: {}", e.0);
+            crate::note!("the recorded game does not replay: {e}");
             c.replay = None;
             app.global::<GameChrome>().set_replaying(false);
             app.set_history_notice(
@@ -110,7 +110,7 @@ fn show(app: &AppWindow, c: &mut Controller) -> bool {
                     language,
                     "This game cannot be shown on the board: {}",
                     "Эту партию нельзя показать на поле: {}",
-                    &e.0,
+                    &e.to_string(),
                 )
                 .into(),
             );

@@ -170,10 +170,10 @@ impl Line {
         self.cards().iter().any(|c| c.is_wild())
     }
 
-    /// `x,y..x,y`, for messages.
-    pub(crate) fn span(&self) -> String {
+    /// The first and the last cell, for messages.
+    pub(crate) fn ends(&self) -> (Cell, Cell) {
         let end = self.start.step(self.dir, self.len.saturating_sub(1) as i32);
-        format!("{}..{}", self.start, end)
+        (self.start, end)
     }
 }
 

@@ -196,7 +196,7 @@ mod tests {
             "", "w", "rt2", "Rt5", "Rt0", "Rq2", "Rt22", "Rt", "Qt2", "Rté", "WW",
         ] {
             let err = bad.parse::<Card>().unwrap_err();
-            assert!(err.0.contains("is not a card"), "{bad}: {err}");
+            assert!(err.to_string().contains("is not a card"), "{bad}: {err}");
         }
     }
 }

@@ -5,6 +5,7 @@
 
 mod board;
 mod cards;
+mod error;
 mod notation;
 mod position;
 mod rules;
@@ -12,6 +13,7 @@ mod view;
 
 pub use board::Grid;
 pub use cards::Card;
+pub use error::{Attribute, IotaError};
 pub use notation::{Action, Cell, COORD_LIMIT};
 pub use view::{GridCard, IotaEvent, IotaView, LineScore, ScoreBreakdown};
 

@@ -252,7 +252,7 @@ mod tests {
         assert!("place Bx2@2000000,0"
             .parse::<Action>()
             .unwrap_err()
-            .0
+            .to_string()
             .contains("too far"));
     }
 

@@ -229,15 +229,15 @@ mod tests {
                 .collect();
             words.push(change.to_string());
             let err = Iota::from_position(&words.join(" ")).unwrap_err();
-            assert!(err.0.contains(reason), "{change}: {err}");
+            assert!(err.to_string().contains(reason), "{change}: {err}");
         }
         assert!(Iota::from_position("players=2")
             .unwrap_err()
-            .0
+            .to_string()
             .contains("lacks"));
         assert!(Iota::from_position(&format!("{START} turn=1"))
             .unwrap_err()
-            .0
+            .to_string()
             .contains("twice"));
     }
 }

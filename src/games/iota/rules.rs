@@ -1,7 +1,8 @@
 //! Legality, scoring, applying actions, and the fast enumeration of legal placements.
 
 use super::board::{wilds_fit, CellHasher, Line, Lookup, Masks, Overlay};
-use super::cards::{Card, COLOUR_NAMES, SHAPE_NAMES};
+use super::cards::Card;
+use super::error::{Attribute, IotaError};
 use super::notation::{Action, Cell, Dir};
 use super::view::{IotaEvent, LineScore, ScoreBreakdown};
 use super::{Iota, HAND_SIZE};
@@ -12,8 +13,8 @@ use std::hash::BuildHasherDefault;
 type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<CellHasher>>;
 type FastSet<K> = HashSet<K, BuildHasherDefault<CellHasher>>;
 
-fn err<T>(message: impl Into<String>) -> RuleResult<T> {
-    Err(RuleError::new(message))
+fn err<T>(refusal: IotaError) -> RuleResult<T> {
+    Err(RuleError::Iota(refusal))
 }
 
 /// Removes `cards` from `hand` one by one (a card named twice must be held twice);
@@ -26,9 +27,9 @@ fn take_from(hand: &[Card], cards: impl IntoIterator<Item = Card>) -> RuleResult
                 left.remove(i);
             }
             None if hand.contains(&card) => {
-                return err(format!("You hold only one {card}"));
+                return err(IotaError::HoldOnlyOne { card });
             }
-            None => return err(format!("You do not hold {card}")),
+            None => return err(IotaError::NotHeld { card }),
         }
     }
     Ok(left)
@@ -36,13 +37,14 @@ fn take_from(hand: &[Card], cards: impl IntoIterator<Item = Card>) -> RuleResult
 
 /// Says why a line's face cards cannot all go together, if they cannot: the first
 /// attribute that is neither all the same nor all different, with its values in order.
-fn line_fault(line: &Line) -> Option<String> {
+fn line_fault(line: &Line) -> Option<IotaError> {
+    let (from, to) = line.ends();
     if line.len() > 4 {
-        return Some(format!(
-            "The line {} would have {} cards (at most 4)",
-            line.span(),
-            line.len()
-        ));
+        return Some(IotaError::LineTooLong {
+            from,
+            to,
+            count: line.len(),
+        });
     }
     let faces: Vec<Card> = line
         .cards()
@@ -56,38 +58,21 @@ fn line_fault(line: &Line) -> Option<String> {
     }
     let n = faces.len() as u32;
     let bad = |mask: u8| mask.count_ones() != 1 && mask.count_ones() != n;
-    let (what, values): (&str, Vec<String>) = if bad(m.colours) {
-        (
-            "Colours",
-            faces
-                .iter()
-                .map(|c| COLOUR_NAMES[usize::from(c.colour())].to_string())
-                .collect(),
-        )
+    let attribute = if bad(m.colours) {
+        Attribute::Colours
     } else if bad(m.shapes) {
-        (
-            "Shapes",
-            faces
-                .iter()
-                .map(|c| SHAPE_NAMES[usize::from(c.shape())].to_string())
-                .collect(),
-        )
+        Attribute::Shapes
     } else if bad(m.numbers) {
-        (
-            "Numbers",
-            faces.iter().map(|c| c.number().to_string()).collect(),
-        )
+        Attribute::Numbers
     } else {
-        return Some(format!(
-            "The line {} would hold the same card twice",
-            line.span()
-        ));
+        return Some(IotaError::SameCardTwice { from, to });
     };
-    Some(format!(
-        "{what} in the line {} must be all the same or all different ({})",
-        line.span(),
-        values.join(", ")
-    ))
+    Some(IotaError::Mixed {
+        attribute,
+        from,
+        to,
+        cards: faces,
+    })
 }
 
 /// What the perpendicular run through an empty cell already holds.
@@ -165,21 +150,21 @@ impl Iota {
         cards: &[(Card, Cell)],
     ) -> RuleResult<ScoreBreakdown> {
         let Some(hand) = self.hands.get(seat) else {
-            return err(format!("there is no seat {seat} in this game"));
+            return Err(RuleError::NoSuchSeat { seat });
         };
         if cards.is_empty() || cards.len() > HAND_SIZE {
-            return err("Place 1 to 4 cards");
+            return err(IotaError::PlaceOneToFour);
         }
         if let Some((_, cell)) = cards.iter().find(|(_, c)| !c.in_bounds()) {
-            return err(format!("{cell} is too far out"));
+            return err(IotaError::TooFarOut { cell: *cell });
         }
         let left = take_from(hand, cards.iter().map(|(k, _)| *k))?;
         for (i, (_, cell)) in cards.iter().enumerate() {
             if cards.iter().skip(i + 1).any(|(_, c)| c == cell) {
-                return err(format!("Two cards cannot go on {cell}"));
+                return err(IotaError::TwoOnOne { cell: *cell });
             }
             if self.grid.get(*cell).is_some() {
-                return err(format!("{cell} is not empty"));
+                return err(IotaError::NotEmpty { cell: *cell });
             }
         }
         let first = cards.first().map(|(_, c)| *c).unwrap_or(Cell::new(0, 0));
@@ -188,7 +173,7 @@ impl Iota {
         } else if cards.iter().all(|(_, c)| c.x == first.x) {
             Dir::Column
         } else {
-            return err("Place the cards all in one row or all in one column");
+            return err(IotaError::NotOneLine);
         };
         let along = |c: &Cell| if dir == Dir::Row { c.x } else { c.y };
         let lo = cards.iter().map(|(_, c)| along(c)).min().unwrap_or(0);
@@ -204,9 +189,7 @@ impl Iota {
         for d in 0..=(hi - lo) {
             let cell = origin.step(dir, d);
             if overlay.at(cell).is_none() {
-                return err(format!(
-                    "The cards must form one unbroken line, but {cell} is empty"
-                ));
+                return err(IotaError::Gap { cell });
             }
         }
         // An empty grid comes only from `setup` (docs/referee.md): nothing can be touched,
@@ -219,10 +202,10 @@ impl Iota {
                 .any(|(_, c)| c.neighbours().iter().any(|n| self.grid.get(*n).is_some()))
         };
         if !touches && self.grid.is_empty() {
-            return err("On an empty table a placed card must cover 0,0");
+            return err(IotaError::CoverCentre);
         }
         if !touches {
-            return err("A placed card must touch a card already on the table");
+            return err(IotaError::MustTouch);
         }
         let mut lines = vec![Line::through(&overlay, first, dir)];
         lines.extend(
@@ -232,10 +215,10 @@ impl Iota {
         );
         lines.retain(Line::is_line);
         if let Some(fault) = lines.iter().find_map(line_fault) {
-            return Err(RuleError::new(fault));
+            return err(fault);
         }
         if lines.iter().any(Line::has_wild) && !wilds_fit(&overlay, &lines) {
-            return err("No choice of cards for the wilds fits every line they are in");
+            return err(IotaError::WildsDontFit);
         }
         let base: u32 = lines.iter().map(Line::sum).sum();
         let lots = lines.iter().filter(|l| l.len() == 4).count() as u32;
@@ -269,15 +252,15 @@ impl Iota {
     /// fit every line the wild is in (and leave any linked wild a consistent choice).
     pub fn check_swap(&self, seat: Seat, cell: Cell, card: Card) -> RuleResult<()> {
         let Some(hand) = self.hands.get(seat) else {
-            return err(format!("there is no seat {seat} in this game"));
+            return Err(RuleError::NoSuchSeat { seat });
         };
         match self.grid.get(cell) {
             Some(c) if c.is_wild() => {}
-            Some(_) => return err(format!("There is no wild on {cell}")),
-            None => return err(format!("{cell} is empty: there is no wild there")),
+            Some(_) => return err(IotaError::NoWild { cell }),
+            None => return err(IotaError::EmptyNoWild { cell }),
         }
         if card.is_wild() {
-            return err("Swapping a wild for a wild changes nothing");
+            return err(IotaError::WildForWild);
         }
         take_from(hand, [card])?;
         let placed = [(card, cell)];
@@ -291,10 +274,10 @@ impl Iota {
         ];
         lines.retain(Line::is_line);
         if let Some(fault) = lines.iter().find_map(line_fault) {
-            return Err(RuleError::new(fault));
+            return err(fault);
         }
         if !wilds_fit(&overlay, &lines) {
-            return err(format!("{card} does not fit every line through {cell}"));
+            return err(IotaError::DoesNotFit { card, cell });
         }
         Ok(())
     }
@@ -304,10 +287,10 @@ impl Iota {
     fn check_turn(&self, seat: Seat) -> RuleResult<()> {
         self.check_seat(seat)?;
         if self.outcome().is_over() {
-            return err("the game is over");
+            return Err(RuleError::GameOver);
         }
         if seat != self.turn {
-            return err(format!("it is not seat {seat}'s turn"));
+            return Err(RuleError::NotYourTurn { seat });
         }
         Ok(())
     }
@@ -362,7 +345,7 @@ impl Iota {
             }
             Action::Pass(cards) => {
                 if cards.len() > HAND_SIZE {
-                    return err("Return at most 4 cards");
+                    return err(IotaError::ReturnAtMostFour);
                 }
                 let left = take_from(self.hand(seat), cards.iter().copied())?;
                 self.pile.extend(cards.iter().copied());
@@ -675,19 +658,19 @@ mod tests {
         ];
         for (text, reason) in cases {
             let e = check(&g, 0, text).unwrap_err();
-            assert!(e.0.contains(reason), "{text}: {e}");
+            assert!(e.to_string().contains(reason), "{text}: {e}");
         }
         assert!(g.check_placement(0, &[]).is_err());
         assert!(g
             .check_placement(0, &[(Card::WILD, Cell::new(i32::MAX, 0))])
             .unwrap_err()
-            .0
+            .to_string()
             .contains("too far"));
         assert!(g.check_placement(7, &placement("place Gt2@4,1")).is_err());
         let g = game("players=2 turn=0 grid=0,0:Rt1;1,0:Gs1 hands=Bx2|Bs1 pile=Bs2 scores=0,0");
         let e = check(&g, 0, "place Bx2@2,0").unwrap_err();
         assert_eq!(
-            e.0,
+            e.to_string(),
             "Numbers in the line 0,0..2,0 must be all the same or all different (1, 1, 2)"
         );
     }
@@ -727,7 +710,7 @@ mod tests {
         // be Rc4 in one row: refused, although each line alone can be filled.
         let pinned = "players=2 turn=0 grid=0,0:Rc1;1,0:W;1,1:Rc2;1,2:Rc3;2,1:Yc4;2,2:Bc4;2,3:Gc4 hands=W,Gs1|Bs1 pile=Bs2 scores=0,0";
         let e = check(&game(pinned), 0, "place W@2,0").unwrap_err();
-        assert!(e.0.contains("wilds"), "{e}");
+        assert!(e.to_string().contains("wilds"), "{e}");
         // The wild in the hand is listed only where it is legal.
         let legal: Vec<String> = game(pinned)
             .legal(0)

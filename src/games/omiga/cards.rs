@@ -271,7 +271,7 @@ mod tests {
             "", "PN", "PNGK", "PN-GX", "XN-GK", "pn-gk", "PN-GKK", "PN_GK", "ПН-GK",
         ] {
             let e = bad.parse::<Card>().unwrap_err();
-            assert!(e.0.contains("is not a card"), "{bad}: {e}");
+            assert!(e.to_string().contains("is not a card"), "{bad}: {e}");
         }
         assert_eq!(parse_cards("").unwrap(), vec![]);
         assert_eq!(

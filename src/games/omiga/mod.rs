@@ -15,7 +15,7 @@ pub mod view;
 
 pub use cards::{full_deck, Card, Colour, Figure};
 pub use notation::Action;
-pub use rules::Refusal;
+pub use rules::{OmigaError, Refusal};
 pub use table::{Placed, Side, Table};
 pub use view::{Act, Drew, OmigaEvent, OmigaView, PlacedView};
 
@@ -434,7 +434,7 @@ mod tests {
             ),
         ] {
             let e = Omiga::new_game(&params).unwrap_err();
-            assert!(e.0.contains(reason), "{params}: {e}");
+            assert!(e.to_string().contains(reason), "{params}: {e}");
         }
         let g = Omiga::new_game(
             &Params::new()

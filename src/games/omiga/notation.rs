@@ -138,7 +138,7 @@ mod tests {
             ("discard now", "nothing more"),
         ] {
             let e = bad.parse::<Action>().unwrap_err();
-            assert!(e.0.contains(reason), "{bad}: {e}");
+            assert!(e.to_string().contains(reason), "{bad}: {e}");
         }
     }
 }

@@ -238,10 +238,10 @@ mod tests {
         let e =
             Omiga::from_position("table=9x10 cells=4,4:w:NP-KG;5,4:w:PN-GK hands=NP-KG| decks=|")
                 .unwrap_err();
-        assert!(e.0.contains("more than two"), "{e}");
+        assert!(e.to_string().contains("more than two"), "{e}");
         let e =
             Omiga::from_position("table=9x10 cells=4,4:w:DD-GG hands=DD-GG| decks=|").unwrap_err();
-        assert!(e.0.contains("more than once"), "{e}");
+        assert!(e.to_string().contains("more than once"), "{e}");
         // The two sides' cards are separate decks.
         assert!(Omiga::from_position(
             "table=9x10 cells=4,4:w:DD-GG;4,5:b:DD-GG hands=| decks=DD-KK|DD-KK"
@@ -300,7 +300,7 @@ mod tests {
             ("table=9x10 cells hands=| decks=|", "expected field=value"),
         ] {
             let e = Omiga::from_position(line).unwrap_err();
-            assert!(e.0.contains(reason), "{line}: {e}");
+            assert!(e.to_string().contains(reason), "{line}: {e}");
         }
     }
 }

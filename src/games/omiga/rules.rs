@@ -30,21 +30,100 @@ pub enum Refusal {
     FiguresBelow,
 }
 
-impl Refusal {
-    /// The reason in a player's words, for a placement at `x,y`.
-    pub fn message(self, x: i32, y: i32) -> String {
-        match self {
-            Refusal::Outside => format!("{x},{y} is outside the table"),
-            Refusal::Taken => "That cell is taken".into(),
-            Refusal::NoOwnNeighbour => "No neighbour of yours".into(),
-            Refusal::NoOpponentNear => "No opponent card nearby".into(),
-            Refusal::ColoursLeft => format!("Colours do not match on the left ({},{y})", x - 1),
-            Refusal::ColoursRight => {
-                format!("Colours do not match on the right ({},{y})", x + 1)
+/// Why Omiga refuses an action (the referee's English; see `RuleError`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OmigaError {
+    /// A seat other than 0 and 1.
+    #[error("there is no seat {seat} in Omiga (0 = White, 1 = Black)")]
+    NoSeat {
+        /// The seat asked for.
+        seat: Seat,
+    },
+    /// A turned card while turning is off.
+    #[error("Turning cards is off in this game")]
+    TurningOff,
+    /// A card the hand does not hold.
+    #[error("{card} is not in your hand")]
+    NotInHand {
+        /// The card.
+        card: Card,
+    },
+    /// A cell where the card may not lie.
+    #[error("{}", placement_text(*.why, *.x, *.y))]
+    Placement {
+        /// Why not.
+        why: Refusal,
+        /// The cell's column.
+        x: i32,
+        /// The cell's row.
+        y: i32,
+    },
+    /// A discard while a card could be placed.
+    #[error("You may discard only when no card in your hand can be placed")]
+    MayNotDiscard,
+}
+
+/// The English for a refused placement at `x,y`: the neighbour that does not fit is
+/// named by its cell.
+fn placement_text(why: Refusal, x: i32, y: i32) -> String {
+    match why {
+        Refusal::Outside => format!("{x},{y} is outside the table"),
+        Refusal::Taken => "That cell is taken".into(),
+        Refusal::NoOwnNeighbour => "No neighbour of yours".into(),
+        Refusal::NoOpponentNear => "No opponent card nearby".into(),
+        Refusal::ColoursLeft => format!("Colours do not match on the left ({},{y})", x - 1),
+        Refusal::ColoursRight => format!("Colours do not match on the right ({},{y})", x + 1),
+        Refusal::FiguresAbove => format!("Figures do not match above ({x},{})", y + 1),
+        Refusal::FiguresBelow => format!("Figures do not match below ({x},{})", y - 1),
+    }
+}
+
+impl OmigaError {
+    /// One of each (see `RuleError::examples`).
+    pub fn examples() -> Vec<OmigaError> {
+        use super::cards::{Colour, Figure};
+        let card = Card::new(Figure::Point, Figure::Notch, Colour::Green, Colour::Pink);
+        let mut all = vec![
+            OmigaError::NoSeat { seat: 2 },
+            OmigaError::TurningOff,
+            OmigaError::NotInHand { card },
+            OmigaError::MayNotDiscard,
+        ];
+        let every_why = [
+            Refusal::Outside,
+            Refusal::Taken,
+            Refusal::NoOwnNeighbour,
+            Refusal::NoOpponentNear,
+            Refusal::ColoursLeft,
+            Refusal::ColoursRight,
+            Refusal::FiguresAbove,
+            Refusal::FiguresBelow,
+        ];
+        all.extend(
+            every_why
+                .into_iter()
+                .map(|why| OmigaError::Placement { why, x: 3, y: 5 }),
+        );
+        // No wildcard: a new variant (or reason) must be added here, and an example above.
+        for e in &all {
+            match e {
+                OmigaError::NoSeat { .. }
+                | OmigaError::TurningOff
+                | OmigaError::NotInHand { .. }
+                | OmigaError::MayNotDiscard => {}
+                OmigaError::Placement { why, .. } => match why {
+                    Refusal::Outside
+                    | Refusal::Taken
+                    | Refusal::NoOwnNeighbour
+                    | Refusal::NoOpponentNear
+                    | Refusal::ColoursLeft
+                    | Refusal::ColoursRight
+                    | Refusal::FiguresAbove
+                    | Refusal::FiguresBelow => {}
+                },
             }
-            Refusal::FiguresAbove => format!("Figures do not match above ({x},{})", y + 1),
-            Refusal::FiguresBelow => format!("Figures do not match below ({x},{})", y - 1),
         }
+        all
     }
 }
 
@@ -102,14 +181,8 @@ pub fn placement(table: &Table, side: Side, laid: Card, x: i32, y: i32) -> Resul
 }
 
 fn side_of(seat: Seat) -> RuleResult<Side> {
-    Side::of_seat(seat).ok_or_else(|| {
-        RuleError::new(format!(
-            "there is no seat {seat} in Omiga (0 = White, 1 = Black)"
-        ))
-    })
+    Side::of_seat(seat).ok_or(RuleError::Omiga(OmigaError::NoSeat { seat }))
 }
-
-const TURNING_OFF: &str = "Turning cards is off in this game";
 
 impl Omiga {
     /// Whether `seat` may lay `card` (as held; `rotated` turns it) at `x,y` on the table
@@ -125,10 +198,10 @@ impl Omiga {
     ) -> RuleResult<()> {
         let side = side_of(seat)?;
         if rotated && !self.allow_rotation {
-            return Err(RuleError::new(TURNING_OFF));
+            return Err(OmigaError::TurningOff.into());
         }
         placement(&self.table, side, card.oriented(rotated), x, y)
-            .map_err(|r| RuleError::new(r.message(x, y)))
+            .map_err(|why| OmigaError::Placement { why, x, y }.into())
     }
 
     /// Every cell where `seat` may lay `card` (as held; `rotated` turns it), sorted by `y`
@@ -252,7 +325,7 @@ pub fn legal_actions(game: &Omiga, seat: Seat) -> Vec<Action> {
 pub fn apply(game: &mut Omiga, seat: Seat, action: &Action) -> RuleResult<OmigaEvent> {
     let side = side_of(seat)?;
     if game.outcome.is_over() {
-        return Err(RuleError::new("the game is over"));
+        return Err(RuleError::GameOver);
     }
     let s = side.seat();
     let act = match *action {
@@ -263,15 +336,18 @@ pub fn apply(game: &mut Omiga, seat: Seat, action: &Action) -> RuleResult<OmigaE
             y,
         } => {
             if rotated && !game.allow_rotation {
-                return Err(RuleError::new(TURNING_OFF));
+                return Err(OmigaError::TurningOff.into());
             }
             let at = game.hands[s]
                 .iter()
                 .position(|&c| c == card)
-                .ok_or_else(|| RuleError::new(format!("{card} is not in your hand")))?;
+                .ok_or(OmigaError::NotInHand { card })?;
             let laid = card.oriented(rotated);
-            placement(&game.table, side, laid, x, y)
-                .map_err(|r| RuleError::new(r.message(x, y)))?;
+            placement(&game.table, side, laid, x, y).map_err(|why| OmigaError::Placement {
+                why,
+                x,
+                y,
+            })?;
             // Validated: from here on nothing can fail.
             game.table.put(x, y, Placed { side, card: laid })?;
             game.hands[s].remove(at);
@@ -286,9 +362,7 @@ pub fn apply(game: &mut Omiga, seat: Seat, action: &Action) -> RuleResult<OmigaE
         }
         Action::Discard => {
             if !game.can_discard(seat) {
-                return Err(RuleError::new(
-                    "You may discard only when no card in your hand can be placed",
-                ));
+                return Err(OmigaError::MayNotDiscard.into());
             }
             let cards = std::mem::take(&mut game.hands[s]);
             Act::Discarded {
@@ -360,7 +434,11 @@ mod tests {
         let g = game(&format!("{START} hands=DD-GG,PN-GK,DD-KK|DD-GG decks=|"));
         // 3,4: left of White's card, next to Black's 4,5 diagonally.
         assert_eq!(g.check_place(0, card("DD-GG"), false, 3, 4), Ok(()));
-        let reason = |x, y, c: &str, seat| g.check_place(seat, card(c), false, x, y).unwrap_err().0;
+        let reason = |x, y, c: &str, seat| {
+            g.check_place(seat, card(c), false, x, y)
+                .unwrap_err()
+                .to_string()
+        };
         assert_eq!(
             reason(3, 4, "DD-KK", 0),
             "Colours do not match on the right (4,4)"
@@ -398,13 +476,17 @@ mod tests {
         // 3,4 lies below Black's NN-GG (bottom N): the white card's top must be P.
         assert_eq!(g.check_place(0, card("PD-GG"), false, 3, 4), Ok(()));
         assert_eq!(
-            g.check_place(0, card("DP-GG"), false, 3, 4).unwrap_err().0,
+            g.check_place(0, card("DP-GG"), false, 3, 4)
+                .unwrap_err()
+                .to_string(),
             "Figures do not match above (3,5)"
         );
         // Turned, DP-GG is PD-GG and fits.
         assert_eq!(g.check_place(0, card("DP-GG"), true, 3, 4), Ok(()));
         assert_eq!(
-            g.check_place(1, card("DD-GG"), false, 4, 6).unwrap_err().0,
+            g.check_place(1, card("DD-GG"), false, 4, 6)
+                .unwrap_err()
+                .to_string(),
             "No opponent card nearby"
         );
         assert_eq!(g.check_place(1, card("PP-GG"), false, 5, 5), Ok(()));
@@ -415,7 +497,7 @@ mod tests {
             below
                 .check_place(1, card("PP-GG"), false, 5, 5)
                 .unwrap_err()
-                .0,
+                .to_string(),
             "Figures do not match below (5,4)"
         );
         assert_eq!(below.check_place(1, card("NN-GG"), false, 5, 5), Ok(()));
@@ -446,7 +528,9 @@ mod tests {
         );
         assert!(off.legal_cells(0, card("DD-GK"), true).is_empty());
         assert_eq!(
-            play(&mut off, 0, "place DD-GKr@3,4").unwrap_err().0,
+            play(&mut off, 0, "place DD-GKr@3,4")
+                .unwrap_err()
+                .to_string(),
             "Turning cards is off in this game"
         );
         let free = game(&format!(
@@ -478,7 +562,11 @@ mod tests {
                 "You may discard only when no card in your hand can be placed",
             ),
         ] {
-            assert_eq!(play(&mut g, 0, action).unwrap_err().0, reason, "{action}");
+            assert_eq!(
+                play(&mut g, 0, action).unwrap_err().to_string(),
+                reason,
+                "{action}"
+            );
             assert_eq!(g, g0);
         }
         assert!(g.apply(5, &Action::Discard).is_err());
@@ -493,7 +581,7 @@ mod tests {
         assert_eq!(g.to_act(), vec![0, 1]);
         play(&mut g, 1, "place DD-GG@3,5").unwrap();
         assert_eq!(
-            play(&mut g, 0, "place DD-GG@3,5").unwrap_err().0,
+            play(&mut g, 0, "place DD-GG@3,5").unwrap_err().to_string(),
             "That cell is taken"
         );
         assert_eq!(g.hand(0).len(), 2);
@@ -514,7 +602,7 @@ mod tests {
         assert!(g.to_act().is_empty());
         assert!(g.legal_actions(0).is_empty());
         assert_eq!(
-            play(&mut g, 1, "discard").unwrap_err().0,
+            play(&mut g, 1, "discard").unwrap_err().to_string(),
             "the game is over"
         );
     }
@@ -528,7 +616,7 @@ mod tests {
         assert_eq!(e.outcome, Outcome::Win { seat: 1 });
         let mut g = game("table=7x8 cells=3,0:w:DD-GG;3,1:b:DD-KK hands=|ND-GG decks=|");
         assert_eq!(
-            play(&mut g, 1, "place ND-GG@2,0").unwrap_err().0,
+            play(&mut g, 1, "place ND-GG@2,0").unwrap_err().to_string(),
             "No neighbour of yours"
         );
         let mut g =

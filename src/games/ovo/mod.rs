@@ -11,6 +11,7 @@ mod view;
 
 pub use board::{camp, camp_owner, eggs_per_seat, Board, Egg};
 pub use notation::{Cell, OvoAction, Symbol, CELLS, SIDE};
+pub use rules::OvoError;
 pub use view::{CellView, Declaration, Happened, OvoEvent, OvoView};
 
 use super::{Game, Outcome, Params, RuleError, RuleResult, Seat};

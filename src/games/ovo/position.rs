@@ -303,7 +303,7 @@ mod tests {
             (&format!("{start} no_move_back=maybe"), "on or off"),
         ] {
             let err = parse(bad).unwrap_err();
-            assert!(err.0.contains(why), "{bad}: {err}");
+            assert!(err.to_string().contains(why), "{bad}: {err}");
         }
         let four = "players=4 turn=0 board=BB..CC/BB..CC/....../....../AA..DD/AA..DD";
         assert!(parse(four).is_ok());
@@ -332,7 +332,7 @@ mod tests {
             (format!("{four} out=4"), "not a seat"),
         ] {
             let err = parse(&bad).unwrap_err();
-            assert!(err.0.contains(why), "{bad}: {err}");
+            assert!(err.to_string().contains(why), "{bad}: {err}");
         }
     }
 }

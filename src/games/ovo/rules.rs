@@ -8,6 +8,132 @@ use super::view::{Declaration, Happened, OvoEvent};
 use super::{Cell, Ovo, OvoAction};
 use crate::games::{Outcome, RuleError, RuleResult, Seat};
 
+/// Why Ovo refuses a move, a peek or a pass (the referee's English; see `RuleError`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OvoError {
+    /// The picked cell has no egg.
+    #[error("{cell} is empty")]
+    Empty {
+        /// The cell picked.
+        cell: Cell,
+    },
+    /// The egg is another seat's and face up.
+    #[error("the egg on {cell} is not yours")]
+    NotYours {
+        /// Where the egg stands.
+        cell: Cell,
+    },
+    /// Under `ovo.no_move_back`, the egg that moved last turn.
+    #[error("the egg on {cell} moved last turn; move another egg")]
+    MovedLast {
+        /// Where the egg stands.
+        cell: Cell,
+    },
+    /// A move to a cell that is not a neighbour.
+    #[error("{from}-{to} is not a step: a step goes to a neighbouring cell")]
+    NotAStep {
+        /// Where the egg stands.
+        from: Cell,
+        /// Where it was to go.
+        to: Cell,
+    },
+    /// A landing on an egg.
+    #[error("{cell} is not empty")]
+    NotEmpty {
+        /// The occupied cell.
+        cell: Cell,
+    },
+    /// A peek at an egg that is face up.
+    #[error("the egg on {cell} is not hidden")]
+    NotHidden {
+        /// Where the egg stands.
+        cell: Cell,
+    },
+    /// A pass while a move or a peek is possible.
+    #[error("you may pass only when you can neither move nor peek")]
+    MayNotPass,
+    /// A jump with no landing.
+    #[error("a jump chain needs at least one landing")]
+    NoLanding,
+    /// A landing that is not two cells away in a line.
+    #[error(
+        "{from}x{to} is not a jump: a jump goes over a neighbouring egg to the cell just beyond"
+    )]
+    NotAJump {
+        /// Where the jump starts.
+        from: Cell,
+        /// Where it was to land.
+        to: Cell,
+    },
+    /// A chain back to its start.
+    #[error("the chain may not come back to {cell}, where it started")]
+    BackToStart {
+        /// The start.
+        cell: Cell,
+    },
+    /// A chain landing twice on one cell.
+    #[error("the chain lands on {cell} twice")]
+    LandsTwice {
+        /// The cell landed on twice.
+        cell: Cell,
+    },
+    /// A jump over an empty cell.
+    #[error("there is no egg on {cell} to jump over")]
+    NothingToJump {
+        /// The cell jumped over.
+        cell: Cell,
+    },
+    /// A chain going on after the egg flipped.
+    #[error("the egg is flipped on {cell}, so the chain ends there")]
+    FlippedEnds {
+        /// Where the egg flipped.
+        cell: Cell,
+    },
+}
+
+impl OvoError {
+    /// One of each (see `RuleError::examples`).
+    pub fn examples() -> Vec<OvoError> {
+        // b3 and d5 (the board always has 36 cells).
+        let cells: Vec<Cell> = Cell::all().collect();
+        let (a, b) = (cells[13], cells[27]);
+        let all = vec![
+            OvoError::Empty { cell: a },
+            OvoError::NotYours { cell: a },
+            OvoError::MovedLast { cell: a },
+            OvoError::NotAStep { from: a, to: b },
+            OvoError::NotEmpty { cell: b },
+            OvoError::NotHidden { cell: a },
+            OvoError::MayNotPass,
+            OvoError::NoLanding,
+            OvoError::NotAJump { from: a, to: b },
+            OvoError::BackToStart { cell: a },
+            OvoError::LandsTwice { cell: b },
+            OvoError::NothingToJump { cell: b },
+            OvoError::FlippedEnds { cell: b },
+        ];
+        // No wildcard: a new variant must be added here, and with it an example above.
+        for e in &all {
+            match e {
+                OvoError::Empty { .. }
+                | OvoError::NotYours { .. }
+                | OvoError::MovedLast { .. }
+                | OvoError::NotAStep { .. }
+                | OvoError::NotEmpty { .. }
+                | OvoError::NotHidden { .. }
+                | OvoError::MayNotPass
+                | OvoError::NoLanding
+                | OvoError::NotAJump { .. }
+                | OvoError::BackToStart { .. }
+                | OvoError::LandsTwice { .. }
+                | OvoError::NothingToJump { .. }
+                | OvoError::FlippedEnds { .. } => {}
+            }
+        }
+        all
+    }
+}
+
 /// A set of cells as bits (index = `Cell::index`), for the landings of a chain.
 fn bit(cell: Cell) -> u64 {
     1u64 << cell.index()
@@ -65,15 +191,13 @@ impl Ovo {
     /// Refuses a seat that may not act now (also guards a direct `apply`).
     fn check_turn(&self, seat: Seat) -> RuleResult<()> {
         if seat >= self.players {
-            return Err(RuleError::new(format!(
-                "there is no seat {seat} in this game"
-            )));
+            return Err(RuleError::NoSuchSeat { seat });
         }
         if self.outcome.is_over() {
-            return Err(RuleError::new("the game is over"));
+            return Err(RuleError::GameOver);
         }
         if seat != self.turn {
-            return Err(RuleError::new(format!("it is not seat {seat}'s turn")));
+            return Err(RuleError::NotYourTurn { seat });
         }
         Ok(())
     }
@@ -81,17 +205,12 @@ impl Ovo {
     /// The egg on `cell` if `seat` may move it: its own visible egg or any hidden egg,
     /// not the one moved last turn.
     fn movable_egg(&self, seat: Seat, cell: Cell) -> RuleResult<Egg> {
-        let egg = self
-            .board
-            .get(cell)
-            .ok_or_else(|| RuleError::new(format!("{cell} is empty")))?;
+        let egg = self.board.get(cell).ok_or(OvoError::Empty { cell })?;
         if !egg.hidden && egg.owner != seat {
-            return Err(RuleError::new(format!("the egg on {cell} is not yours")));
+            return Err(OvoError::NotYours { cell }.into());
         }
         if self.no_move_back && self.last == Some(cell) {
-            return Err(RuleError::new(format!(
-                "the egg on {cell} moved last turn; move another egg"
-            )));
+            return Err(OvoError::MovedLast { cell }.into());
         }
         Ok(egg)
     }
@@ -185,12 +304,14 @@ impl Ovo {
             OvoAction::Step { from, to, .. } => {
                 let egg = self.movable_egg(seat, *from)?;
                 if !from.touches(*to) {
-                    return Err(RuleError::new(format!(
-                        "{from}-{to} is not a step: a step goes to a neighbouring cell"
-                    )));
+                    return Err(OvoError::NotAStep {
+                        from: *from,
+                        to: *to,
+                    }
+                    .into());
                 }
                 if self.board.get(*to).is_some() {
-                    return Err(RuleError::new(format!("{to} is not empty")));
+                    return Err(OvoError::NotEmpty { cell: *to }.into());
                 }
                 Ok(Happened::Moved {
                     from: *from,
@@ -204,10 +325,8 @@ impl Ovo {
                 self.check_chain(egg, *from, landings)
             }
             OvoAction::Peek { cell, .. } => match self.board.get(*cell) {
-                None => Err(RuleError::new(format!("{cell} is empty"))),
-                Some(egg) if !egg.hidden => {
-                    Err(RuleError::new(format!("the egg on {cell} is not hidden")))
-                }
+                None => Err(OvoError::Empty { cell: *cell }.into()),
+                Some(egg) if !egg.hidden => Err(OvoError::NotHidden { cell: *cell }.into()),
                 Some(egg) => Ok(Happened::Peeked {
                     cell: *cell,
                     symbol: Some(symbol_of(self.players, egg.owner)),
@@ -215,9 +334,7 @@ impl Ovo {
             },
             OvoAction::Pass => {
                 if self.can_move_or_peek(seat) {
-                    Err(RuleError::new(
-                        "you may pass only when you can neither move nor peek",
-                    ))
+                    Err(OvoError::MayNotPass.into())
                 } else {
                     Ok(Happened::Passed)
                 }
@@ -229,35 +346,27 @@ impl Ovo {
     /// Checks a jump chain landing by landing, with the first reason it fails.
     fn check_chain(&self, egg: Egg, from: Cell, landings: &[Cell]) -> RuleResult<Happened> {
         let Some(&end) = landings.last() else {
-            return Err(RuleError::new("a jump chain needs at least one landing"));
+            return Err(OvoError::NoLanding.into());
         };
         let (mut at, mut landed) = (from, bit(from));
         for (i, &land) in landings.iter().enumerate() {
             let Some(over) = at.midpoint(land) else {
-                return Err(RuleError::new(format!(
-                    "{at}x{land} is not a jump: a jump goes over a neighbouring egg to the cell just beyond"
-                )));
+                return Err(OvoError::NotAJump { from: at, to: land }.into());
             };
             if land == from {
-                return Err(RuleError::new(format!(
-                    "the chain may not come back to {from}, where it started"
-                )));
+                return Err(OvoError::BackToStart { cell: from }.into());
             }
             if landed & bit(land) != 0 {
-                return Err(RuleError::new(format!("the chain lands on {land} twice")));
+                return Err(OvoError::LandsTwice { cell: land }.into());
             }
             if !self.blocks(from, over) {
-                return Err(RuleError::new(format!(
-                    "there is no egg on {over} to jump over"
-                )));
+                return Err(OvoError::NothingToJump { cell: over }.into());
             }
             if self.blocks(from, land) {
-                return Err(RuleError::new(format!("{land} is not empty")));
+                return Err(OvoError::NotEmpty { cell: land }.into());
             }
             if self.flips(egg, land) && i + 1 < landings.len() {
-                return Err(RuleError::new(format!(
-                    "the egg is flipped on {land}, so the chain ends there"
-                )));
+                return Err(OvoError::FlippedEnds { cell: land }.into());
             }
             at = land;
             landed |= bit(land);
@@ -398,7 +507,7 @@ mod tests {
     fn refused(game: &mut Ovo, seat: Seat, action: &str, why: &str) {
         let before = game.clone();
         let err = act(game, seat, action).unwrap_err();
-        assert!(err.0.contains(why), "{action}: {err}");
+        assert!(err.to_string().contains(why), "{action}: {err}");
         assert_eq!(*game, before);
     }
 
