@@ -16,14 +16,18 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-/// How many of its best-scoring placements the hard level searches (passes come on top).
+/// How many of its best-scoring placements the hard level searches at two players
+/// (passes come on top).
 const HARD_CANDIDATES: usize = 8;
+/// The same at three or four players: the placement that keeps the best hand for the
+/// next turn (which counts for more there) is often not among the 8 best scores now.
+const HARD_CANDIDATES_MANY: usize = 12;
 /// Determinizations the hard level searches at two players when it has the time.
 pub const HARD_SAMPLES: usize = 12;
 /// Determinizations at three or four players. Two or three sampled hands reply in every deal,
 /// so a deal says less than at two and more of them are needed; each costs about twice
-/// as much as at two, and 24 still end far inside the deadline (issue 21: about 150 ms
-/// of processor time per decision at four players).
+/// as much as at two, and 24 (over 12 candidates) still end inside the deadline (issue
+/// 21: about 220 ms of processor time per decision at four players).
 pub const HARD_SAMPLES_MANY: usize = 24;
 /// How much the points the other seats make in the round after a placement count
 /// against it, relative to the bot's own points.
@@ -37,12 +41,16 @@ const NEXT_TURN_WEIGHT: f64 = 0.8;
 /// controls. Tuned by self-play (docs/opponents.md).
 const NEXT_TURN_WEIGHT_MANY: f64 = 1.3;
 
-/// The hard level's deals and next-turn weight for `players` seats.
-fn hard_budget(players: usize) -> (usize, f64) {
+/// The hard level's candidates, deals and next-turn weight for `players` seats.
+fn hard_budget(players: usize) -> (usize, usize, f64) {
     if players > 2 {
-        (HARD_SAMPLES_MANY, NEXT_TURN_WEIGHT_MANY)
+        (
+            HARD_CANDIDATES_MANY,
+            HARD_SAMPLES_MANY,
+            NEXT_TURN_WEIGHT_MANY,
+        )
     } else {
-        (HARD_SAMPLES, NEXT_TURN_WEIGHT)
+        (HARD_CANDIDATES, HARD_SAMPLES, NEXT_TURN_WEIGHT)
     }
 }
 
@@ -192,7 +200,7 @@ impl IotaBot {
             Level::Medium => placements.first().map(|(p, _)| Action::Place(p.clone())),
             Level::Hard => {
                 let mut search = HardSearch::new(view, placements)?;
-                let (samples, _) = hard_budget(view.players);
+                let (_, samples, _) = hard_budget(view.players);
                 while search.samples() < samples {
                     match search.step(rng, &deadline) {
                         Ok(true) => {}
@@ -238,7 +246,7 @@ impl HardSearch {
     pub fn new(view: &IotaView, placements: Vec<(Vec<(Card, Cell)>, u32)>) -> Option<Self> {
         let mut candidates: Vec<(Action, u32)> = placements
             .into_iter()
-            .take(HARD_CANDIDATES)
+            .take(hard_budget(view.players).0)
             .map(|(p, s)| (Action::Place(p), s))
             .collect();
         let pass = pass_keeping_wilds(view);
@@ -283,7 +291,7 @@ impl HardSearch {
                 action,
                 *now,
                 &self.view.scores,
-                hard_budget(self.view.players).1,
+                hard_budget(self.view.players).2,
             ));
             self.longest = self.longest.max(started.elapsed());
         }
