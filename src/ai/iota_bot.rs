@@ -16,16 +16,44 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-/// How many of its best-scoring placements the hard level searches (passes come on top).
+/// How many of its best-scoring placements the hard level searches at two players
+/// (passes come on top).
 const HARD_CANDIDATES: usize = 8;
-/// Determinizations the hard level searches when it has the time (at four players each
-/// costs about twice as much as at two: every other seat replies in it).
+/// The same at three or four players: the placement that keeps the best hand for the
+/// next turn (which counts for more there) is often not among the 8 best scores now.
+const HARD_CANDIDATES_MANY: usize = 12;
+/// Determinizations the hard level searches at two players when it has the time.
 pub const HARD_SAMPLES: usize = 12;
+/// Determinizations at three or four players. Two or three sampled hands reply in every deal,
+/// so a deal says less than at two and more of them are needed; each costs about twice
+/// as much as at two, and 24 (over 12 candidates) still end inside the deadline (issue
+/// 21: about 220 ms of processor time per decision at four players).
+pub const HARD_SAMPLES_MANY: usize = 24;
 /// How much the points the other seats make in the round after a placement count
 /// against it, relative to the bot's own points.
 const OPPONENT_WEIGHT: f64 = 1.0;
-/// How much the bot's own next turn counts (it is one round away and may not happen).
+/// How much the bot's own next turn counts at two players (it is one round away and
+/// may not happen).
 const NEXT_TURN_WEIGHT: f64 = 0.8;
+/// The same at three or four players, where it counts for more than the points now: the
+/// next turn stands for the rest of the game (a hand kept strong, a spot only it can
+/// use), and with three seats moving in between, what the bot keeps is most of what it
+/// controls. Tuned by self-play (docs/opponents.md).
+const NEXT_TURN_WEIGHT_MANY: f64 = 1.3;
+
+/// The hard level's candidates, deals and next-turn weight for `players` seats.
+fn hard_budget(players: usize) -> (usize, usize, f64) {
+    if players > 2 {
+        (
+            HARD_CANDIDATES_MANY,
+            HARD_SAMPLES_MANY,
+            NEXT_TURN_WEIGHT_MANY,
+        )
+    } else {
+        (HARD_CANDIDATES, HARD_SAMPLES, NEXT_TURN_WEIGHT)
+    }
+}
+
 /// Points that a game won (lost) within the searched round is worth beyond its score.
 const OUTCOME_VALUE: f64 = 200.0;
 
@@ -172,7 +200,8 @@ impl IotaBot {
             Level::Medium => placements.first().map(|(p, _)| Action::Place(p.clone())),
             Level::Hard => {
                 let mut search = HardSearch::new(view, placements)?;
-                while search.samples() < HARD_SAMPLES {
+                let (_, samples, _) = hard_budget(view.players);
+                while search.samples() < samples {
                     match search.step(rng, &deadline) {
                         Ok(true) => {}
                         Ok(false) => {
@@ -197,8 +226,8 @@ impl IotaBot {
 /// one card from a lot, a doubled line), with a bonus or penalty when the game ends
 /// within the round. The same deal serves every
 /// candidate, so they are compared on equal luck. A caller with a time budget runs
-/// steps until [`HARD_SAMPLES`] or its deadline and takes [`HardSearch::best`]; a
-/// caller that thinks in slices (an event loop) gives each step a near deadline and
+/// steps until [`HARD_SAMPLES`] (at more players [`HARD_SAMPLES_MANY`]) or its deadline
+/// and takes [`HardSearch::best`]; a caller that thinks in slices (an event loop) gives each step a near deadline and
 /// calls it again in its next slice: an interrupted step is simply redone.
 #[derive(Debug, Clone)]
 pub struct HardSearch {
@@ -217,7 +246,7 @@ impl HardSearch {
     pub fn new(view: &IotaView, placements: Vec<(Vec<(Card, Cell)>, u32)>) -> Option<Self> {
         let mut candidates: Vec<(Action, u32)> = placements
             .into_iter()
-            .take(HARD_CANDIDATES)
+            .take(hard_budget(view.players).0)
             .map(|(p, s)| (Action::Place(p), s))
             .collect();
         let pass = pass_keeping_wilds(view);
@@ -262,6 +291,7 @@ impl HardSearch {
                 action,
                 *now,
                 &self.view.scores,
+                hard_budget(self.view.players).2,
             ));
             self.longest = self.longest.max(started.elapsed());
         }
@@ -306,7 +336,15 @@ fn best_placement(game: &Iota, seat: usize) -> Option<(Vec<(Card, Cell)>, u32)> 
 /// (as medium plays, the strongest simple model of a reply), and values it for `me`:
 /// its lead over the best other seat after the round (at two players, its points minus
 /// the other's; at more, what counts for finishing first is the leader, not the mean).
-fn round_value(mut game: Iota, me: usize, first: &Action, now: u32, scores: &[i64]) -> f64 {
+/// `next_turn` is the weight of the bot's own next turn.
+fn round_value(
+    mut game: Iota,
+    me: usize,
+    first: &Action,
+    now: u32,
+    scores: &[i64],
+    next_turn: f64,
+) -> f64 {
     if game.apply(me, first).is_err() {
         return f64::NEG_INFINITY;
     }
@@ -328,7 +366,7 @@ fn round_value(mut game: Iota, me: usize, first: &Action, now: u32, scores: &[i6
             break;
         }
         let weight = if seat == me {
-            NEXT_TURN_WEIGHT
+            next_turn
         } else {
             OPPONENT_WEIGHT
         };
