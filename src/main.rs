@@ -448,10 +448,10 @@ mod tests {
                 "1"
             ]
         );
-        // docs/opponents.md's matrix line: the clap CLI once dropped `matrix`.
-        let cli = Cli::try_parse_from([
-            "hotseat",
-            "selfplay",
+        // docs/opponents.md's matrix line: the clap CLI once dropped `matrix`. The words
+        // after `selfplay` are written once: they are both the input and what must reach
+        // the matrix.
+        let matrix = [
             "matrix",
             "--games",
             "100",
@@ -459,23 +459,13 @@ mod tests {
             "11",
             "--write",
             "docs/opponents.md",
-        ])
-        .expect("docs/opponents.md's matrix line parses");
+        ];
+        let cli = Cli::try_parse_from(["hotseat", "selfplay"].into_iter().chain(matrix))
+            .expect("docs/opponents.md's matrix line parses");
         let Some(Command::Selfplay(a)) = cli.command else {
             panic!("not selfplay: {cli:?}");
         };
-        assert_eq!(
-            a.words(),
-            [
-                "matrix",
-                "--games",
-                "100",
-                "--seed",
-                "11",
-                "--write",
-                "docs/opponents.md"
-            ]
-        );
+        assert_eq!(a.words(), matrix);
         let config = hotseat::ai::selfplay::MatrixConfig::parse(&a.words()[1..])
             .expect("the matrix reads those words");
         assert_eq!(config.write.as_deref(), Some("docs/opponents.md"));
