@@ -679,3 +679,74 @@ fn a_left_game_stays_in_the_tree_with_no_hand_and_no_control_to_reach() {
     press(&app, "Start");
     assert_eq!(app.get_screen(), Screen::Game);
 }
+
+/// Every control in the window, on show or not (parked screens, folded buttons):
+/// how many buttons and switches there are. A control made again with `if` would come
+/// back under a recycled AccessKit id, which Orca 43 holds for defunct and never speaks
+/// again (ui/widgets/stage.slint); so, as a turn goes on, controls may be enabled,
+/// greyed or folded, but none is made or unmade.
+fn controls(app: &AppWindow) -> usize {
+    use i_slint_backend_testing::AccessibleRole as R;
+    ElementQuery::from_root(app)
+        .match_descendants()
+        .find_all()
+        .into_iter()
+        .filter(|e| matches!(e.accessible_role(), Some(R::Button | R::Checkbox)))
+        .count()
+}
+
+#[test]
+fn ovo_turn_controls_are_made_once_and_a_folded_one_does_nothing() {
+    let app = start("Ovo", "folded");
+    press(&app, "Start");
+    let first = reveal(&app);
+    let made = controls(&app);
+    assert!(present(&app, "Pass") || present(&app, "Declare «Ovo!»"));
+    assert!(
+        !present(&app, "Cancel"),
+        "nothing picked up, nothing to cancel"
+    );
+    let (from, to, other) = if first == "Player 1" {
+        ("b1", "b2", "Player 2")
+    } else {
+        ("b6", "b5", "Player 1")
+    };
+    key(&app, Key::RightArrow);
+    ovo_cursor_to(&app, from);
+    key(&app, Key::Return);
+    assert!(board_says(&app, "Egg tray").contains("picked up"));
+    assert_eq!(controls(&app), made, "picking up made or unmade a control");
+    assert!(present(&app, "Cancel"));
+    assert!(!present(&app, "Pass"), "Pass is folded while an egg is up");
+    // A screen reader can still find the folded Pass in the tree; acting on it does nothing.
+    for pass in all_labelled(&app, "Pass") {
+        assert_eq!(pass.accessible_enabled(), Some(false));
+        pass.invoke_accessible_default_action();
+    }
+    assert!(
+        board_says(&app, "Egg tray").contains("picked up"),
+        "a folded Pass passed the turn"
+    );
+    ovo_cursor_to(&app, to);
+    key(&app, Key::Return);
+    assert!(app.get_cover_up());
+    assert_eq!(
+        controls(&app),
+        made,
+        "the hand-off made or unmade a control"
+    );
+    assert_eq!(reveal(&app), other);
+    press(&app, "Declare «Ovo!»");
+    assert!(present(&app, "Not now"), "the question is asked");
+    assert_eq!(controls(&app), made, "the question made a control");
+    press(&app, "Declare «Ovo!»");
+    assert!(app.global::<GameChrome>().get_banner().ends_with("wins!"));
+    assert!(present(&app, "New game with the same players"));
+    assert!(!present(&app, "Not now"), "the question is folded away");
+    assert_eq!(controls(&app), made, "the end made or unmade a control");
+}
+
+/// Every element labelled `label`, on show or not.
+fn all_labelled(app: &AppWindow, label: &str) -> Vec<i_slint_backend_testing::ElementHandle> {
+    i_slint_backend_testing::ElementHandle::find_by_accessible_label(app, label).collect()
+}

@@ -21,10 +21,15 @@ pub fn temp_data(tag: &str) -> PathBuf {
 
 /// Whether an element is on show. The screens a player comes back to stay in the
 /// accessibility tree when not on show, parked at `Stage.away` beyond the window's right
-/// edge (ui/widgets/stage.slint), where nobody can see or tap them. An element that a
-/// layout pushes off the window is still "on show" here, so that tests/ui_layout.rs sees it.
+/// edge (ui/widgets/stage.slint), where nobody can see or tap them; a control that does
+/// not apply now is folded to nothing where it stands (Button's `folded`). An element that
+/// a layout pushes off the window is still "on show" here, so that tests/ui_layout.rs
+/// sees it.
 pub fn on_screen(app: &AppWindow, e: &ElementHandle) -> bool {
+    let size = e.size();
     e.absolute_position().x < app.global::<Stage>().get_away()
+        && size.width > 0.0
+        && size.height > 0.0
 }
 
 /// Every element on show, in tree order.
