@@ -37,6 +37,7 @@ fn legal_games<G: Opponents>(players: usize, levels: &[Level], games: u64, cap: 
             &rotated,
             &mut rng,
             true,
+            None,
             &mut times,
             cap,
         );
@@ -108,6 +109,7 @@ fn selfplay_is_reproducible() {
             levels: vec![Level::Easy, Level::Random],
             seed,
             untimed: true,
+            slice: None,
         };
         let a = selfplay::run(&config(5)).unwrap();
         let b = selfplay::run(&config(5)).unwrap();
@@ -618,4 +620,31 @@ fn iota_hard_in_slices_stops_at_the_level_deadline_counted_from_the_first_slice(
         "nothing played out past the deadline"
     );
     assert!(game.legal_actions(view.seat).contains(&action), "{action}");
+}
+
+#[test]
+fn a_game_decided_in_slices_plays_as_one_decided_in_one_call() {
+    // What the browser's player sees (decisions in slices on the event loop) is the
+    // game the desktop's player sees, move for move, for the same seed.
+    let play = |slice| {
+        let mut times: [DecisionTimes; 4] = Default::default();
+        let record = play_one::<Iota>(
+            &params("iota", 2, 6),
+            &[Level::Hard, Level::Medium],
+            &mut rng_from_seed(6),
+            true,
+            slice,
+            &mut times,
+            Some(6),
+        )
+        .unwrap();
+        (record.actions, times)
+    };
+    let (whole, _) = play(None);
+    let (sliced, times) = play(Some(std::time::Duration::ZERO));
+    assert_eq!(sliced, whole);
+    let hard = &times[3];
+    assert_eq!(hard.count, 3);
+    assert!(hard.slices > 3 * 10, "{} slices", hard.slices);
+    assert!(hard.most_slices > 10);
 }
