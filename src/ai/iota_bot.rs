@@ -247,18 +247,18 @@ impl IotaBot {
         })
     }
 
-    /// Plays out candidates until the budget of deals is searched, the level's
+    /// Plays out candidates until the budget of deals is searched, or the level's
     /// `deadline` or the `slice` would be overrun (both predicted by the longest
-    /// play-out so far, so neither is overrun by more than a misjudged play-out). A
-    /// slice that has done nothing yet (`progressed` false) always plays out one
-    /// candidate, so that a decision advances however short the slices.
+    /// play-out so far, so neither is overrun by more than a misjudged play-out). Each
+    /// call plays out at least one candidate (unless the deadline or the budget says
+    /// stop), so that a decision advances however short the slices.
     fn advance(
         search: &mut HardSearch,
         rng: &mut ChaCha8Rng,
         deadline: &Deadline,
         slice: &Deadline,
-        mut progressed: bool,
     ) -> Stop {
+        let mut progressed = false;
         let (_, samples, _) = hard_budget(search.view.players);
         loop {
             if search.samples() >= samples {
@@ -312,7 +312,8 @@ pub struct HardSearch {
     open: Option<(Iota, Vec<f64>)>,
     /// Candidate play-outs so far.
     play_outs: usize,
-    /// The longest one candidate's play-out took.
+    /// The longest one candidate's play-out took (with the dealing, for the first of a
+    /// deal).
     longest: Duration,
 }
 
@@ -359,6 +360,9 @@ impl HardSearch {
     /// [`HardSearch::samples`] and [`HardSearch::best`]), an error when no deal fits the
     /// view. A play-out takes a few milliseconds (more in the browser).
     pub fn play_out(&mut self, rng: &mut ChaCha8Rng) -> RuleResult<bool> {
+        // Timed with the dealing: the first play-out of a deal is the longest, and the
+        // longest predicts whether the next fits in a slice or before the deadline.
+        let started = Instant::now();
         let (deal, mut values) = match self.open.take() {
             Some(open) => open,
             None => (
@@ -370,7 +374,6 @@ impl HardSearch {
             // Cannot happen (a full deal is counted and closed below); close it anyway.
             return Ok(false);
         };
-        let started = Instant::now();
         values.push(round_value(
             deal.clone(),
             self.view.seat,
@@ -515,7 +518,7 @@ impl Bot<Iota> for IotaBot {
             Plan::Search(search) => *search,
         };
         // The same search as in slices, with one slice as long as the whole decision.
-        let stop = Self::advance(&mut search, rng, &deadline, &Deadline::after(None), true);
+        let stop = Self::advance(&mut search, rng, &deadline, &Deadline::after(None));
         self.hit_deadline = matches!(stop, Stop::Cut);
         self.play_outs = search.play_outs();
         search.best()
@@ -554,8 +557,14 @@ impl Bot<Iota> for IotaBot {
                 }
             }
         };
-        // The first slice has already dealt and scored: that counts as its progress.
-        let stop = Self::advance(&mut kept.search, rng, &kept.deadline, &slice_end, fresh);
+        let stop = if fresh {
+            // The first slice has dealt and scored the candidates. It plays none out:
+            // nothing predicts yet how long one takes, and the dealing may have used
+            // most of the slice.
+            Stop::Paused
+        } else {
+            Self::advance(&mut kept.search, rng, &kept.deadline, &slice_end)
+        };
         self.play_outs = kept.search.play_outs();
         match stop {
             Stop::Paused => {

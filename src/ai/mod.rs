@@ -172,9 +172,10 @@ impl Opponents for Omiga {
 pub struct Deadline(Option<Instant>);
 
 impl Deadline {
-    /// `limit` from now (`None`: never).
+    /// `limit` from now (`None`, or too far to tell the time of: never).
     pub fn after(limit: Option<Duration>) -> Deadline {
-        Deadline(limit.map(|l| Instant::now() + l))
+        // `checked_add`: a caller may pass `Duration::MAX` for "as long as it takes".
+        Deadline(limit.and_then(|l| Instant::now().checked_add(l)))
     }
 
     /// True once the time is up.
