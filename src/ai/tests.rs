@@ -648,3 +648,70 @@ fn a_game_decided_in_slices_plays_as_one_decided_in_one_call() {
     assert!(hard.slices > 3 * 10, "{} slices", hard.slices);
     assert!(hard.most_slices > 10);
 }
+
+/// An Ovo game after `plies` actions of medium play, with the view of the seat to act.
+fn ovo_after(players: usize, seed: u64, plies: usize) -> (Ovo, crate::games::ovo::OvoView) {
+    let mut game = Ovo::new_game(&params("ovo", players, seed)).unwrap();
+    let mut bots: Vec<_> = (0..players)
+        .map(|_| Ovo::bot(Level::Medium, None))
+        .collect();
+    let mut rng = rng_from_seed(seed);
+    for _ in 0..plies {
+        let seat = game.turn();
+        let action = bots[seat].choose(&game.view(seat), &mut rng).unwrap();
+        let event = game.play(seat, &action).unwrap();
+        assert!(!game.outcome().is_over(), "the game ended too soon");
+        for (s, bot) in bots.iter_mut().enumerate() {
+            bot.observe(&Told::new(&event, s));
+        }
+    }
+    let view = game.view(game.turn());
+    (game, view)
+}
+
+#[test]
+fn ovo_hard_in_slices_answers_as_choose_does_a_round_per_call_at_most() {
+    let zero = std::time::Duration::ZERO;
+    for (players, seed, plies) in [(4, 2, 12), (2, 5, 9)] {
+        let (game, view) = ovo_after(players, seed, plies);
+        let mut whole = ovo_bot::OvoBot::new(Level::Hard, None);
+        let expected = whole.choose(&view, &mut rng_from_seed(seed));
+        assert!(
+            whole.play_outs() > 0,
+            "{players}p seed {seed}: no search here"
+        );
+        for slice in [zero, super::background::SLICE] {
+            let mut sliced = ovo_bot::OvoBot::new(Level::Hard, None);
+            let mut rng = rng_from_seed(seed);
+            let (mut calls, mut most, mut before) = (0, 0, 0);
+            let action = loop {
+                calls += 1;
+                let thought = sliced.think(&view, &mut rng, slice);
+                most = most.max(sliced.play_outs() - before);
+                before = sliced.play_outs();
+                if let Thought::Decided(action) = thought {
+                    break action;
+                }
+                assert!(calls < 10_000, "a decision in slices never ends");
+            };
+            assert_eq!(action, expected, "{players}p seed {seed}, slice {slice:?}");
+            assert_eq!(sliced.play_outs(), whole.play_outs(), "the same rounds");
+            if slice.is_zero() {
+                assert_eq!(most, 1, "at most one round per call");
+                assert!(calls > whole.play_outs(), "{calls} calls");
+            }
+            let action = action.expect("an action");
+            assert!(game.legal_actions(view.seat).contains(&action), "{action}");
+        }
+        // Another view in the middle of a decision starts afresh.
+        let (_, other) = ovo_after(players, seed, plies + 1);
+        let mut bot = ovo_bot::OvoBot::new(Level::Hard, None);
+        let mut rng = rng_from_seed(seed);
+        for _ in 0..4 {
+            assert_eq!(bot.think(&view, &mut rng, zero), Thought::Thinking);
+        }
+        assert!(bot.play_outs() > 0);
+        bot.think(&other, &mut rng_from_seed(seed), zero);
+        assert_eq!(bot.play_outs(), 0, "a fresh search");
+    }
+}
