@@ -126,7 +126,8 @@ pub trait Bot<G: Game>: Send {
     /// The same decision made in slices of about `slice` each, for a caller that must
     /// stay responsive between them (the browser has no threads: `platform::work`). The
     /// level's deadline still bounds the whole decision. A bot whose decisions are quick
-    /// decides in one call (this default); one with a long search keeps it between calls.
+    /// decides in one call (this default); one with a long search keeps it between calls
+    /// (IOTA's and Ovo's hard levels), and a call with another view starts a new one.
     fn think(
         &mut self,
         view: &G::View,
