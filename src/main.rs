@@ -166,6 +166,10 @@ struct SelfplayArgs {
     /// No deadlines: every search runs its full budget (exactly reproducible).
     #[arg(long)]
     untimed: bool,
+    /// Decide in slices of MS milliseconds through `Bot::think`, as the browser does, and
+    /// report the longest slice and the slices per decision.
+    #[arg(long, value_name = "MS")]
+    slice: Option<u64>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -225,6 +229,7 @@ impl SelfplayArgs {
         if self.untimed {
             w.push("--untimed".into());
         }
+        push(&mut w, "slice", self.slice);
         w
     }
 }

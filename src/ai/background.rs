@@ -15,11 +15,23 @@ pub type Answer<G> = (Box<dyn Bot<G>>, Option<<G as Game>::Action>);
 /// inside a 60 Hz frame.
 pub const SLICE: std::time::Duration = std::time::Duration::from_millis(8);
 
+/// The slices a decision is made in where this build runs. In the browser, [`SLICE`]:
+/// the page answers taps only between two. Elsewhere the decision runs on a worker
+/// thread with nothing to give way to, so it is [`Bot::choose`] in one call (`None`),
+/// as it always was there.
+pub const PLATFORM_SLICE: Option<std::time::Duration> = if cfg!(target_arch = "wasm32") {
+    Some(SLICE)
+} else {
+    None
+};
+
 /// A decision in progress, made one slice at a time ([`Bot::think`]).
 pub struct Decision<G: Game> {
     bot: Option<Box<dyn Bot<G>>>,
     view: G::View,
     rng: ChaCha8Rng,
+    /// How long each step may think (`None`: a step decides, with [`Bot::choose`]).
+    slice: Option<std::time::Duration>,
 }
 
 /// What [`Decision::step`] came to.
@@ -31,23 +43,38 @@ pub enum Step<G: Game> {
 }
 
 impl<G: Game> Decision<G> {
-    /// `bot` is to choose from `view` (its seat's view: nothing else goes in).
+    /// `bot` is to choose from `view` (its seat's view: nothing else goes in), in
+    /// this platform's slices ([`PLATFORM_SLICE`]).
     pub fn new(bot: Box<dyn Bot<G>>, view: G::View, rng: ChaCha8Rng) -> Self {
+        Self::in_slices(bot, view, rng, PLATFORM_SLICE)
+    }
+
+    /// The same with slices of `slice` (`None`: one step decides).
+    pub fn in_slices(
+        bot: Box<dyn Bot<G>>,
+        view: G::View,
+        rng: ChaCha8Rng,
+        slice: Option<std::time::Duration>,
+    ) -> Self {
         Decision {
             bot: Some(bot),
             view,
             rng,
+            slice,
         }
     }
 
-    /// Thinks for about [`SLICE`].
+    /// Thinks for one slice (in the browser about [`SLICE`]).
     pub fn step(&mut self) -> Step<G> {
         let Some(mut bot) = self.bot.take() else {
             return Step::Done(None);
         };
-        let (view, rng) = (&self.view, &mut self.rng);
+        let (view, rng, slice) = (&self.view, &mut self.rng, self.slice);
         let thought = catch_unwind(AssertUnwindSafe(|| {
-            let t = bot.think(view, rng, SLICE);
+            let t = match slice {
+                Some(slice) => bot.think(view, rng, slice),
+                None => super::Thought::Decided(bot.choose(view, rng)),
+            };
             (bot, t)
         }));
         match thought {
@@ -74,7 +101,7 @@ impl<G: Game> Decision<G> {
 mod tests {
     use super::*;
     use crate::ai::{Level, Opponents, Told};
-    use crate::games::{ovo::Ovo, rng_from_seed, Params};
+    use crate::games::{iota::Iota, ovo::Ovo, rng_from_seed, Params};
 
     #[test]
     fn a_decision_is_legal_and_the_same_seed_gives_the_same_choice() {
@@ -89,6 +116,39 @@ mod tests {
             .finish()
             .and_then(|(_, a)| a);
         assert_eq!(again, Some(action));
+    }
+
+    #[test]
+    fn in_the_browser_s_slices_an_iota_decision_takes_many_steps_and_answers_the_same() {
+        // The browser's page answers a tap between two steps; a step is at most about a
+        // frame of thinking.
+        assert!(SLICE > std::time::Duration::ZERO && SLICE <= std::time::Duration::from_millis(10));
+        assert_eq!(PLATFORM_SLICE, None, "a native build decides in one step");
+        let game = Iota::new_game(&Params::new().with("seed", 4)).unwrap();
+        let seat = game.turn();
+        let decide = |slice| {
+            let mut decision = Decision::in_slices(
+                Iota::bot(Level::Hard, None),
+                game.view(seat),
+                rng_from_seed(2),
+                slice,
+            );
+            let mut steps = 0;
+            loop {
+                steps += 1;
+                if let Step::Done(answer) = decision.step() {
+                    return (answer.and_then(|(_, a)| a), steps);
+                }
+            }
+        };
+        let (whole, one) = decide(None);
+        assert_eq!(one, 1);
+        // A zero slice: one candidate's round per step, as on the slowest page.
+        let (sliced, steps) = decide(Some(std::time::Duration::ZERO));
+        assert_eq!(sliced, whole);
+        assert!(steps > 20, "{steps} steps");
+        let action = whole.expect("an action");
+        assert!(game.legal_actions(seat).contains(&action), "{action}");
     }
 
     /// A bot with a bug.

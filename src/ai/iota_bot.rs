@@ -8,7 +8,7 @@
 //!   many sampled deals: what each leaves open to the others, what it keeps for its own
 //!   next turn, the end of the game ([`HardSearch`]).
 
-use super::{Bot, Deadline, Level, Told};
+use super::{Bot, Deadline, Level, Thought, Told};
 use crate::games::iota::{Action, Card, Cell, Iota, IotaView};
 use crate::games::{Game, Outcome, RuleError, RuleResult};
 use crate::platform::time::{Duration, Instant};
@@ -63,6 +63,10 @@ pub struct IotaBot {
     level: Level,
     limit: Option<Duration>,
     hit_deadline: bool,
+    /// The hard search between two slices of a decision made with [`Bot::think`].
+    kept: Option<Box<Kept>>,
+    /// Candidate play-outs in the current (or last) decision.
+    play_outs: usize,
 }
 
 impl IotaBot {
@@ -72,6 +76,8 @@ impl IotaBot {
             level,
             limit,
             hit_deadline: false,
+            kept: None,
+            play_outs: 0,
         }
     }
 }
@@ -160,28 +166,64 @@ fn pass_keeping_wilds(view: &IotaView) -> Action {
     Action::Pass(view.hand.iter().copied().filter(|c| !c.is_wild()).collect())
 }
 
+/// What a decision comes to before any search: an answer, or the hard level's search to
+/// run.
+enum Plan {
+    /// Decided without a search.
+    Decided(Option<Action>),
+    /// The hard level's search, not yet run.
+    Search(Box<HardSearch>),
+}
+
+/// Where [`IotaBot::advance`] stopped.
+enum Stop {
+    /// Every deal of the budget searched, or no deal fits the view: answer now.
+    Finished,
+    /// The level's deadline came first: answer with the deals finished.
+    Cut,
+    /// The slice is used up: the search goes on in the next call.
+    Paused,
+}
+
+/// A hard decision in progress between two [`Bot::think`] calls.
+#[derive(Debug, Clone)]
+struct Kept {
+    /// The view it was made for: a call with another view starts afresh.
+    view: IotaView,
+    /// The random source as this decision left it: a call with a source in another state
+    /// (a caller that dropped this decision and started a new one on the same view)
+    /// starts afresh too, so that an answer depends only on the view and the seed.
+    rng: ChaCha8Rng,
+    /// The level's deadline, set at the decision's first slice.
+    deadline: Deadline,
+    search: HardSearch,
+}
+
 impl IotaBot {
-    fn decide(&mut self, view: &IotaView, rng: &mut ChaCha8Rng) -> Option<Action> {
+    /// Everything before the search: a sampled state for the legal actions, the easy,
+    /// medium and random answers, and for hard the search over its candidates.
+    fn plan(&self, view: &IotaView, rng: &mut ChaCha8Rng) -> Plan {
         let me = view.seat;
-        let deadline = Deadline::after(self.limit);
-        let state = sample_state(view, rng).ok()?;
+        let Ok(state) = sample_state(view, rng) else {
+            return Plan::Decided(None);
+        };
         let legal = state.legal_actions(me);
         if self.level == Level::Random {
-            return legal.choose(rng).cloned();
+            return Plan::Decided(legal.choose(rng).cloned());
         }
         if self.level >= Level::Medium {
             if let Some(swap) = legal.iter().find(|a| matches!(a, Action::Swap { .. })) {
-                return Some(swap.clone());
+                return Plan::Decided(Some(swap.clone()));
             }
         }
         let placements = scored(&state, me);
         if placements.is_empty() {
-            return Some(match self.level {
+            return Plan::Decided(Some(match self.level {
                 Level::Easy => Action::Pass(Vec::new()),
                 _ => pass_keeping_wilds(view),
-            });
+            }));
         }
-        match self.level {
+        Plan::Decided(match self.level {
             Level::Random => None,
             Level::Easy => {
                 let singles: Vec<&(Vec<(Card, Cell)>, u32)> =
@@ -198,44 +240,80 @@ impl IotaBot {
                 pick.map(Action::Place)
             }
             Level::Medium => placements.first().map(|(p, _)| Action::Place(p.clone())),
-            Level::Hard => {
-                let mut search = HardSearch::new(view, placements)?;
-                let (_, samples, _) = hard_budget(view.players);
-                while search.samples() < samples {
-                    match search.step(rng, &deadline) {
-                        Ok(true) => {}
-                        Ok(false) => {
-                            self.hit_deadline = true;
-                            break;
-                        }
-                        // A view no deal fits: answer with what was searched.
-                        Err(_) => break,
-                    }
-                }
-                search.best()
+            Level::Hard => match HardSearch::new(view, placements) {
+                Some(search) => return Plan::Search(Box::new(search)),
+                None => None,
+            },
+        })
+    }
+
+    /// Plays out candidates until the budget of deals is searched, or the level's
+    /// `deadline` or the `slice` would be overrun (both predicted by the longest
+    /// play-out so far, so neither is overrun by more than a misjudged play-out). Each
+    /// call plays out at least one candidate (unless the deadline or the budget says
+    /// stop), so that a decision advances however short the slices.
+    fn advance(
+        search: &mut HardSearch,
+        rng: &mut ChaCha8Rng,
+        deadline: &Deadline,
+        slice: &Deadline,
+    ) -> Stop {
+        let mut progressed = false;
+        let (_, samples, _) = hard_budget(search.view.players);
+        loop {
+            if search.samples() >= samples {
+                return Stop::Finished;
+            }
+            if !deadline.fits(search.longest) {
+                return Stop::Cut;
+            }
+            if progressed && !slice.fits(search.longest) {
+                return Stop::Paused;
+            }
+            match search.play_out(rng) {
+                Ok(_) => progressed = true,
+                // A view no deal fits: answer with what was searched.
+                Err(_) => return Stop::Finished,
             }
         }
     }
+
+    /// Candidate play-outs in the current (or last) decision: what a slice of thinking
+    /// did, counted rather than timed.
+    pub fn play_outs(&self) -> usize {
+        self.play_outs
+    }
 }
 
-/// The hard level's search, resumable: each [`HardSearch::step`] deals one more
-/// determinization of the unknown cards and plays every candidate in it through one
+/// The hard level's search, resumable after every candidate: each deal is one more
+/// determinization of the unknown cards, in which every candidate is played through one
 /// round (each other seat's best placement in turn, then the bot's own best next
 /// turn). A candidate's value is the bot's lead over the best other seat after that
 /// round: its points, most of its next turn, less what it gave the others (a line left
 /// one card from a lot, a doubled line), with a bonus or penalty when the game ends
-/// within the round. The same deal serves every
-/// candidate, so they are compared on equal luck. A caller with a time budget runs
-/// steps until [`HARD_SAMPLES`] (at more players [`HARD_SAMPLES_MANY`]) or its deadline
-/// and takes [`HardSearch::best`]; a caller that thinks in slices (an event loop) gives each step a near deadline and
-/// calls it again in its next slice: an interrupted step is simply redone.
+/// within the round. The same deal serves every candidate, so they are compared on
+/// equal luck, and a deal counts only once every candidate was played out in it.
+///
+/// [`HardSearch::play_out`] plays one candidate (dealing first when no deal is open) and
+/// keeps the values of an unfinished deal, so a caller that thinks in slices (an event
+/// loop: [`Bot::think`]) can stop after any candidate and go on in its next slice; a
+/// deal finished across slices counts exactly as one finished at once.
+/// [`HardSearch::step`] finishes a deal under a deadline. A caller runs until
+/// [`HARD_SAMPLES`] (at more players [`HARD_SAMPLES_MANY`]) deals or its deadline and
+/// takes [`HardSearch::best`].
 #[derive(Debug, Clone)]
 pub struct HardSearch {
     view: IotaView,
     candidates: Vec<(Action, u32)>,
     totals: Vec<f64>,
     samples: usize,
-    /// The longest one candidate's play-out took.
+    /// The deal being searched and the values of the candidates played out in it so far
+    /// (in candidate order); `None` between deals.
+    open: Option<(Iota, Vec<f64>)>,
+    /// Candidate play-outs so far.
+    play_outs: usize,
+    /// The longest one candidate's play-out took (with the dealing, for the first of a
+    /// deal).
     longest: Duration,
 }
 
@@ -261,45 +339,78 @@ impl HardSearch {
             totals: vec![0.0; candidates.len()],
             candidates,
             samples: 0,
+            open: None,
+            play_outs: 0,
             longest: Duration::ZERO,
         })
     }
 
-    /// Determinizations searched so far.
+    /// Deals searched to the end so far.
     pub fn samples(&self) -> usize {
         self.samples
     }
 
-    /// Searches one more determinization, candidate by candidate, unless `deadline`
-    /// comes first; `Ok(false)` when it stopped (the unfinished determinization is not
-    /// counted, so every candidate is valued on the same deals), an error when no deal
-    /// fits the view. One candidate takes a few milliseconds; the longest so far
-    /// predicts the next.
-    pub fn step(&mut self, rng: &mut ChaCha8Rng, deadline: &Deadline) -> RuleResult<bool> {
-        let deal = sample_state(&self.view, rng)?;
-        let mut values = Vec::with_capacity(self.candidates.len());
-        for (action, now) in &self.candidates {
-            // Even the first deal may be cut: with none searched, `best` is the highest
-            // score now (medium's choice), which beats overrunning the deadline.
-            if !deadline.fits(self.longest) {
-                return Ok(false);
-            }
-            let started = Instant::now();
-            values.push(round_value(
-                deal.clone(),
-                self.view.seat,
-                action,
-                *now,
-                &self.view.scores,
-                hard_budget(self.view.players).2,
-            ));
-            self.longest = self.longest.max(started.elapsed());
+    /// Candidate play-outs so far, in finished and unfinished deals.
+    pub fn play_outs(&self) -> usize {
+        self.play_outs
+    }
+
+    /// Plays the next candidate out in the open deal, dealing one first when none is
+    /// open; `Ok(true)` when that finished the deal (it now counts in
+    /// [`HardSearch::samples`] and [`HardSearch::best`]), an error when no deal fits the
+    /// view. A play-out takes a few milliseconds (more in the browser).
+    pub fn play_out(&mut self, rng: &mut ChaCha8Rng) -> RuleResult<bool> {
+        // Timed with the dealing: the first play-out of a deal is the longest, and the
+        // longest predicts whether the next fits in a slice or before the deadline.
+        let started = Instant::now();
+        let (deal, mut values) = match self.open.take() {
+            Some(open) => open,
+            None => (
+                sample_state(&self.view, rng)?,
+                Vec::with_capacity(self.candidates.len()),
+            ),
+        };
+        let Some((action, now)) = self.candidates.get(values.len()) else {
+            // Cannot happen (a full deal is counted and closed below); close it anyway.
+            return Ok(false);
+        };
+        values.push(round_value(
+            deal.clone(),
+            self.view.seat,
+            action,
+            *now,
+            &self.view.scores,
+            hard_budget(self.view.players).2,
+        ));
+        self.longest = self.longest.max(started.elapsed());
+        self.play_outs += 1;
+        if values.len() < self.candidates.len() {
+            self.open = Some((deal, values));
+            return Ok(false);
         }
         for (total, v) in self.totals.iter_mut().zip(values) {
             *total += v;
         }
         self.samples += 1;
         Ok(true)
+    }
+
+    /// Finishes the open deal (or searches a new one) candidate by candidate, unless
+    /// `deadline` comes first; `Ok(false)` when it stopped (an unfinished deal is not
+    /// counted, so every candidate is valued on the same deals; it stays open for the
+    /// next call), an error when no deal fits the view. The longest play-out so far
+    /// predicts the next.
+    pub fn step(&mut self, rng: &mut ChaCha8Rng, deadline: &Deadline) -> RuleResult<bool> {
+        loop {
+            // Even the first deal may be cut: with none searched, `best` is the highest
+            // score now (medium's choice), which beats overrunning the deadline.
+            if !deadline.fits(self.longest) {
+                return Ok(false);
+            }
+            if self.play_out(rng)? {
+                return Ok(true);
+            }
+        }
     }
 
     /// The best candidate so far (before any step: the highest score now).
@@ -396,10 +507,76 @@ fn round_value(
 impl Bot<Iota> for IotaBot {
     fn choose(&mut self, view: &IotaView, rng: &mut ChaCha8Rng) -> Option<Action> {
         self.hit_deadline = false;
+        self.kept = None;
+        self.play_outs = 0;
         if view.outcome.is_over() || view.turn != view.seat {
             return None;
         }
-        self.decide(view, rng)
+        let deadline = Deadline::after(self.limit);
+        let mut search = match self.plan(view, rng) {
+            Plan::Decided(action) => return action,
+            Plan::Search(search) => *search,
+        };
+        // The same search as in slices, with one slice as long as the whole decision.
+        let stop = Self::advance(&mut search, rng, &deadline, &Deadline::after(None));
+        self.hit_deadline = matches!(stop, Stop::Cut);
+        self.play_outs = search.play_outs();
+        search.best()
+    }
+
+    /// The hard level's search kept between calls, so that the browser's page stays
+    /// responsive (issue 17): the first call deals and scores the candidates, each later
+    /// one plays out at least one candidate and more while the slice lasts. For the same
+    /// view and seed the answer is [`Bot::choose`]'s when no deadline cuts either.
+    fn think(&mut self, view: &IotaView, rng: &mut ChaCha8Rng, slice: Duration) -> Thought<Action> {
+        let slice_end = Deadline::after(Some(slice));
+        let resumed = self
+            .kept
+            .take()
+            .filter(|k| k.view == *view && k.rng == *rng);
+        let (mut kept, fresh) = match resumed {
+            Some(kept) => (kept, false),
+            None => {
+                self.hit_deadline = false;
+                self.play_outs = 0;
+                if view.outcome.is_over() || view.turn != view.seat {
+                    return Thought::Decided(None);
+                }
+                let deadline = Deadline::after(self.limit);
+                match self.plan(view, rng) {
+                    Plan::Decided(action) => return Thought::Decided(action),
+                    Plan::Search(search) => (
+                        Box::new(Kept {
+                            view: view.clone(),
+                            rng: rng.clone(),
+                            deadline,
+                            search: *search,
+                        }),
+                        true,
+                    ),
+                }
+            }
+        };
+        let stop = if fresh {
+            // The first slice has dealt and scored the candidates. It plays none out:
+            // nothing predicts yet how long one takes, and the dealing may have used
+            // most of the slice.
+            Stop::Paused
+        } else {
+            Self::advance(&mut kept.search, rng, &kept.deadline, &slice_end)
+        };
+        self.play_outs = kept.search.play_outs();
+        match stop {
+            Stop::Paused => {
+                kept.rng = rng.clone();
+                self.kept = Some(kept);
+                Thought::Thinking
+            }
+            Stop::Finished | Stop::Cut => {
+                self.hit_deadline = matches!(stop, Stop::Cut);
+                Thought::Decided(kept.search.best())
+            }
+        }
     }
 
     fn observe(&mut self, _told: &Told<Iota>) {

@@ -126,7 +126,8 @@ pub trait Bot<G: Game>: Send {
     /// The same decision made in slices of about `slice` each, for a caller that must
     /// stay responsive between them (the browser has no threads: `platform::work`). The
     /// level's deadline still bounds the whole decision. A bot whose decisions are quick
-    /// decides in one call (this default); one with a long search keeps it between calls.
+    /// decides in one call (this default); one with a long search keeps it between calls
+    /// (IOTA's and Ovo's hard levels), and a call with another view starts a new one.
     fn think(
         &mut self,
         view: &G::View,
@@ -172,9 +173,10 @@ impl Opponents for Omiga {
 pub struct Deadline(Option<Instant>);
 
 impl Deadline {
-    /// `limit` from now (`None`: never).
+    /// `limit` from now (`None`, or too far to tell the time of: never).
     pub fn after(limit: Option<Duration>) -> Deadline {
-        Deadline(limit.map(|l| Instant::now() + l))
+        // `checked_add`: a caller may pass `Duration::MAX` for "as long as it takes".
+        Deadline(limit.and_then(|l| Instant::now().checked_add(l)))
     }
 
     /// True once the time is up.

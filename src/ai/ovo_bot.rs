@@ -9,13 +9,13 @@
 //! determinization is searched (hard: its best moves through a whole round), and the
 //! best move of each casts a vote. It declares "Ovo!" only when its memory is sure.
 
-use super::{Bot, Deadline, Level, Told};
+use super::{Bot, Deadline, Level, Thought, Told};
 use crate::games::ovo::Cell;
 use crate::games::ovo::{
     camp_owner, eggs_per_seat, CellView, Happened, Ovo, OvoAction, OvoView, Symbol, CELLS,
 };
 use crate::games::{Game, Outcome, RuleResult, Seat};
-use crate::platform::time::Duration;
+use crate::platform::time::{Duration, Instant};
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -110,6 +110,10 @@ pub struct OvoBot {
     limit: Option<Duration>,
     memory: Option<Memory>,
     hit_deadline: bool,
+    /// The hard search between two slices of a decision made with [`Bot::think`].
+    kept: Option<Box<Kept>>,
+    /// Rounds played through in the current (or last) decision.
+    play_outs: usize,
 }
 
 impl OvoBot {
@@ -120,12 +124,27 @@ impl OvoBot {
             limit,
             memory: None,
             hit_deadline: false,
+            kept: None,
+            play_outs: 0,
         }
     }
 
     /// What the bot remembers now (for tests and the curious).
     pub fn memory(&self) -> Option<&Memory> {
         self.memory.as_ref()
+    }
+
+    /// Rounds played through in the current (or last) decision: what a slice of
+    /// thinking did, counted rather than timed.
+    pub fn play_outs(&self) -> usize {
+        self.play_outs
+    }
+
+    /// Brings the memory up to `view` and lets it fade, once per decision.
+    fn remember(&mut self, view: &OvoView, rng: &mut ChaCha8Rng) {
+        let memory = self.memory.get_or_insert_with(|| Memory::from_view(view));
+        memory.reconcile(view);
+        memory.fade(style(self.level).forget, rng);
     }
 }
 
@@ -435,35 +454,49 @@ fn moves(actions: Vec<OvoAction>) -> Vec<OvoAction> {
 }
 
 impl OvoBot {
-    /// The decision, once the memory is up to date.
-    fn decide(&mut self, view: &OvoView, rng: &mut ChaCha8Rng) -> Option<OvoAction> {
+    /// The decision, once the memory is up to date: an answer, or for hard the round
+    /// search to run ([`RoundSearch`]).
+    fn decide(&mut self, view: &OvoView, rng: &mut ChaCha8Rng, deadline: &Deadline) -> Plan {
+        match self.decide_or_search(view, rng, deadline) {
+            Ok(search) => Plan::Search(Box::new(search)),
+            Err(action) => Plan::Decided(action),
+        }
+    }
+
+    /// [`OvoBot::decide`], with `Err` carrying an answer found before any round search
+    /// (so that `?` ends the decision where the old one-call code returned).
+    fn decide_or_search(
+        &mut self,
+        view: &OvoView,
+        rng: &mut ChaCha8Rng,
+        deadline: &Deadline,
+    ) -> Result<RoundSearch, Option<OvoAction>> {
         let me = view.seat;
         let st = style(self.level);
-        let deadline = Deadline::after(self.limit);
-        let memory = self.memory.clone()?;
-        let first = sample_state(view, &memory, rng).ok()?;
+        let memory = self.memory.clone().ok_or(None)?;
+        let first = sample_state(view, &memory, rng).map_err(|_| None)?;
         let legal = first.legal_actions(me);
         if legal.is_empty() {
-            return None;
+            return Err(None);
         }
         let plain: Vec<OvoAction> = legal.iter().filter(|a| !a.declares()).cloned().collect();
         if self.level == Level::Random || rng.random_bool(st.careless) {
-            return plain.choose(rng).cloned();
+            return Err(plain.choose(rng).cloned());
         }
         if memory.sure_home(me) {
-            return Some(OvoAction::Ovo);
+            return Err(Some(OvoAction::Ovo));
         }
         let candidates = moves(legal);
         for m in &candidates {
             if memory.after(m).sure_home(me) {
-                return Some(m.with_ovo());
+                return Err(Some(m.with_ovo()));
             }
         }
         if let Some(peek) = self.peek_worth_it(view, &memory, rng) {
-            return Some(peek);
+            return Err(Some(peek));
         }
         if candidates.is_empty() {
-            return plain.first().cloned();
+            return Err(plain.first().cloned());
         }
         let geo = Geometry::new(view.players);
         // With every hidden owner remembered, all determinizations are the same one.
@@ -473,13 +506,9 @@ impl OvoBot {
             1
         };
         if st.round {
-            let search = RoundSearch {
-                view,
-                memory: &memory,
-                geo: &geo,
-                deadline: &deadline,
-            };
-            return search.run(self, first, candidates, samples, rng);
+            return Ok(RoundSearch::new(
+                view, memory, geo, first, candidates, samples,
+            ));
         }
         let mut votes = vec![0usize; candidates.len()];
         let mut sums = vec![0.0f64; candidates.len()];
@@ -519,7 +548,7 @@ impl OvoBot {
                 votes[i] += 1;
             }
         }
-        candidates.get(most_voted(&votes, &sums)?).cloned()
+        Err(most_voted(&votes, &sums).and_then(|i| candidates.get(i).cloned()))
     }
 
     /// A peek when the bot has lost track of its own eggs and it matters: an unknown
@@ -578,64 +607,214 @@ fn camp_of(players: usize, seat: Seat) -> Vec<Cell> {
 /// are each played through a whole round ([`round_value`]), and each determinization
 /// votes for its best. At four players the next seat's reply, all the previous search
 /// saw, is a third of what happens before the bot's next turn.
-struct RoundSearch<'a> {
-    view: &'a OvoView,
-    memory: &'a Memory,
-    geo: &'a Geometry,
-    deadline: &'a Deadline,
+///
+/// Resumable after every piece of work (dealing a determinization with its one-ply
+/// look, or one candidate's round), so that [`Bot::think`] can stop between two and go
+/// on in its next slice; run to the end in one call it is [`Bot::choose`]'s search.
+#[derive(Debug, Clone)]
+struct RoundSearch {
+    view: OvoView,
+    /// The memory the determinizations are sampled from (after this turn's fading).
+    memory: Memory,
+    geo: Geometry,
+    candidates: Vec<OvoAction>,
+    /// Determinizations to search.
+    samples: usize,
+    /// The first determinization (sampled before the search, for the legal moves).
+    first: Option<Ovo>,
+    /// Determinizations dealt so far.
+    dealt: usize,
+    votes: Vec<usize>,
+    sums: Vec<f64>,
+    /// The determinization being searched.
+    open: Option<Open>,
+    /// Rounds played so far.
+    play_outs: usize,
+    /// The longest piece of work so far: it predicts whether the next fits in a slice.
+    longest: Duration,
 }
 
-impl RoundSearch<'_> {
-    fn run(
-        &self,
-        bot: &mut OvoBot,
+/// A determinization part searched.
+#[derive(Debug, Clone)]
+struct Open {
+    /// The candidates still to play through a round, with the position after each (the
+    /// next one last).
+    queue: Vec<(usize, Ovo)>,
+    /// The best candidate so far and its value: this determinization's vote.
+    best: Option<(usize, f64)>,
+}
+
+/// What one piece of [`RoundSearch`] work came to.
+enum Work {
+    /// Done; there is more.
+    Did,
+    /// Every determinization searched (or none more fits the memory): answer now.
+    Finished,
+    /// The deadline passed: answer with the votes so far.
+    Cut,
+}
+
+impl RoundSearch {
+    fn new(
+        view: &OvoView,
+        memory: Memory,
+        geo: Geometry,
         first: Ovo,
         candidates: Vec<OvoAction>,
         samples: usize,
-        rng: &mut ChaCha8Rng,
-    ) -> Option<OvoAction> {
-        let me = self.view.seat;
-        let mut votes = vec![0usize; candidates.len()];
-        let mut sums = vec![0.0f64; candidates.len()];
-        for d in 0..samples {
-            if d > 0 && self.deadline.passed() {
-                bot.hit_deadline = true;
-                break;
-            }
-            let state = if d == 0 {
-                first.clone()
-            } else {
-                match sample_state(self.view, self.memory, rng) {
-                    Ok(s) => s,
-                    Err(_) => break,
-                }
-            };
-            let mut shallow: Vec<(usize, f64, Ovo)> = Vec::with_capacity(candidates.len());
-            for (i, m) in candidates.iter().enumerate() {
-                let mut after = state.clone();
-                if after.apply(me, m).is_ok() {
-                    shallow.push((i, evaluate(&after, me, self.geo), after));
-                }
-            }
-            shallow.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-            let mut best: Option<(usize, f64)> = None;
-            for (i, _, after) in shallow.into_iter().take(ROUND_MOVES) {
-                if self.deadline.passed() && best.is_some() {
-                    bot.hit_deadline = true;
-                    break;
-                }
-                let v = round_value(&after, me, self.geo);
-                sums[i] += v;
-                if best.is_none_or(|(_, b)| v > b) {
-                    best = Some((i, v));
-                }
-            }
-            if let Some((i, _)) = best {
-                votes[i] += 1;
+    ) -> RoundSearch {
+        RoundSearch {
+            view: view.clone(),
+            memory,
+            geo,
+            votes: vec![0; candidates.len()],
+            sums: vec![0.0; candidates.len()],
+            candidates,
+            samples,
+            first: Some(first),
+            dealt: 0,
+            open: None,
+            play_outs: 0,
+            longest: Duration::ZERO,
+        }
+    }
+
+    fn finished(&self) -> bool {
+        self.open.is_none() && self.dealt >= self.samples
+    }
+
+    /// The open determinization's vote, and it is closed.
+    fn close(&mut self) {
+        if let Some(Open {
+            best: Some((i, _)), ..
+        }) = self.open.take()
+        {
+            if let Some(v) = self.votes.get_mut(i) {
+                *v += 1;
             }
         }
-        candidates.get(most_voted(&votes, &sums)?).cloned()
     }
+
+    /// One piece of work: deal the next determinization and rank its moves by a
+    /// one-ply look, or play the next of its candidates through a round.
+    fn work(&mut self, rng: &mut ChaCha8Rng, deadline: &Deadline) -> Work {
+        let me = self.view.seat;
+        let started = Instant::now();
+        match self.open.as_mut() {
+            None => {
+                if self.dealt >= self.samples {
+                    return Work::Finished;
+                }
+                if self.dealt > 0 && deadline.passed() {
+                    return Work::Cut;
+                }
+                let state = match self.first.take() {
+                    Some(first) => first,
+                    None => match sample_state(&self.view, &self.memory, rng) {
+                        Ok(s) => s,
+                        Err(_) => return Work::Finished,
+                    },
+                };
+                let mut shallow: Vec<(usize, f64, Ovo)> = Vec::with_capacity(self.candidates.len());
+                for (i, m) in self.candidates.iter().enumerate() {
+                    let mut after = state.clone();
+                    if after.apply(me, m).is_ok() {
+                        shallow.push((i, evaluate(&after, me, &self.geo), after));
+                    }
+                }
+                shallow.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+                let mut queue: Vec<(usize, Ovo)> = shallow
+                    .into_iter()
+                    .take(ROUND_MOVES)
+                    .map(|(i, _, after)| (i, after))
+                    .collect();
+                // Played from the back: the best by the one-ply look first.
+                queue.reverse();
+                self.dealt += 1;
+                self.open = Some(Open { queue, best: None });
+            }
+            Some(Open { queue, best }) => {
+                if deadline.passed() && best.is_some() {
+                    self.close();
+                    return Work::Cut;
+                }
+                if let Some((i, after)) = queue.pop() {
+                    let v = round_value(&after, me, &self.geo);
+                    if let Some(sum) = self.sums.get_mut(i) {
+                        *sum += v;
+                    }
+                    if best.is_none_or(|(_, b)| v > b) {
+                        *best = Some((i, v));
+                    }
+                    self.play_outs += 1;
+                }
+            }
+        }
+        if self.open.as_ref().is_some_and(|o| o.queue.is_empty()) {
+            self.close();
+        }
+        self.longest = self.longest.max(started.elapsed());
+        Work::Did
+    }
+
+    /// Works until the search is finished, the `deadline` passes (as the one-call
+    /// search always did: checked before each piece, a determinization cut short
+    /// still votes) or the next piece would overrun the `slice` (predicted by the
+    /// longest so far). Each call does at least one piece, so that a decision advances
+    /// however short the slices.
+    fn advance(&mut self, rng: &mut ChaCha8Rng, deadline: &Deadline, slice: &Deadline) -> Stop {
+        let mut progressed = false;
+        loop {
+            if self.finished() {
+                return Stop::Finished;
+            }
+            if progressed && !slice.fits(self.longest) {
+                return Stop::Paused;
+            }
+            match self.work(rng, deadline) {
+                Work::Did => progressed = true,
+                Work::Finished => return Stop::Finished,
+                Work::Cut => return Stop::Cut,
+            }
+        }
+    }
+
+    /// The most voted candidate.
+    fn best(&self) -> Option<OvoAction> {
+        self.candidates
+            .get(most_voted(&self.votes, &self.sums)?)
+            .cloned()
+    }
+}
+
+/// What a decision comes to before any round search.
+enum Plan {
+    /// Decided without one.
+    Decided(Option<OvoAction>),
+    /// Hard: the round search, not yet run.
+    Search(Box<RoundSearch>),
+}
+
+/// Where [`RoundSearch::advance`] stopped.
+enum Stop {
+    /// Every determinization searched: answer now.
+    Finished,
+    /// The level's deadline passed: answer with the votes so far.
+    Cut,
+    /// The slice is used up: the search goes on in the next call.
+    Paused,
+}
+
+/// A hard decision in progress between two [`Bot::think`] calls.
+#[derive(Debug, Clone)]
+struct Kept {
+    /// The random source as this decision left it: a call with a source in another state
+    /// (a new decision on the same view) starts afresh, so that an answer depends only
+    /// on the view, the memory and the seed.
+    rng: ChaCha8Rng,
+    /// The level's deadline, set at the decision's first slice.
+    deadline: Deadline,
+    search: RoundSearch,
 }
 
 /// The value for `me` of the position `after` its move, looking one round ahead: every
@@ -708,13 +887,75 @@ fn round_value(after: &Ovo, me: Seat, geo: &Geometry) -> f64 {
 impl Bot<Ovo> for OvoBot {
     fn choose(&mut self, view: &OvoView, rng: &mut ChaCha8Rng) -> Option<OvoAction> {
         self.hit_deadline = false;
+        self.kept = None;
+        self.play_outs = 0;
         if view.outcome.is_over() || view.turn != view.seat {
             return None;
         }
-        let memory = self.memory.get_or_insert_with(|| Memory::from_view(view));
-        memory.reconcile(view);
-        memory.fade(style(self.level).forget, rng);
-        self.decide(view, rng)
+        let deadline = Deadline::after(self.limit);
+        self.remember(view, rng);
+        let mut search = match self.decide(view, rng, &deadline) {
+            Plan::Decided(action) => return action,
+            Plan::Search(search) => search,
+        };
+        // The same search as in slices, with one slice as long as the whole decision.
+        let stop = search.advance(rng, &deadline, &Deadline::after(None));
+        self.hit_deadline = matches!(stop, Stop::Cut);
+        self.play_outs = search.play_outs;
+        search.best()
+    }
+
+    /// The hard level's round search kept between calls (a 4-player decision is a few
+    /// frames of work natively and more in the browser, issue 17): the first call
+    /// prepares it, each later one does at least one piece and more while the slice
+    /// lasts. For the same view, memory and seed the answer is [`Bot::choose`]'s when no
+    /// deadline cuts either.
+    fn think(
+        &mut self,
+        view: &OvoView,
+        rng: &mut ChaCha8Rng,
+        slice: Duration,
+    ) -> Thought<OvoAction> {
+        let slice_end = Deadline::after(Some(slice));
+        let memory = self.memory.clone();
+        let resumed = self.kept.take().filter(|k| {
+            k.search.view == *view && k.rng == *rng && memory.as_ref() == Some(&k.search.memory)
+        });
+        let Some(mut kept) = resumed else {
+            self.hit_deadline = false;
+            self.play_outs = 0;
+            if view.outcome.is_over() || view.turn != view.seat {
+                return Thought::Decided(None);
+            }
+            let deadline = Deadline::after(self.limit);
+            self.remember(view, rng);
+            return match self.decide(view, rng, &deadline) {
+                Plan::Decided(action) => Thought::Decided(action),
+                Plan::Search(search) => {
+                    // The first slice has sampled and listed the moves; the search
+                    // starts in the next, which can tell how long its work takes.
+                    self.kept = Some(Box::new(Kept {
+                        rng: rng.clone(),
+                        deadline,
+                        search: *search,
+                    }));
+                    Thought::Thinking
+                }
+            };
+        };
+        let stop = kept.search.advance(rng, &kept.deadline, &slice_end);
+        self.play_outs = kept.search.play_outs;
+        match stop {
+            Stop::Paused => {
+                kept.rng = rng.clone();
+                self.kept = Some(kept);
+                Thought::Thinking
+            }
+            Stop::Finished | Stop::Cut => {
+                self.hit_deadline = matches!(stop, Stop::Cut);
+                Thought::Decided(kept.search.best())
+            }
+        }
     }
 
     fn observe(&mut self, told: &Told<Ovo>) {

@@ -2,13 +2,15 @@
 //! against the rules core's invariants, and a table of the results.
 //!
 //! Usage: `hotseat selfplay --game ovo|iota|omiga [--players N] [--games K]
-//! [--levels a,b,...] [--seed S] [--untimed]`. Seat `i` of game `k` plays
+//! [--levels a,b,...] [--seed S] [--untimed] [--slice MS]`. Seat `i` of game `k` plays
 //! `levels[(i + k) % len]`, so every level sits in every seat. Omiga is played on a
 //! simulated clock: each seat acts when its level's think time ([`omiga_bot::pace`]) has
 //! passed. The same seed plays the same games (and prints the same checksum) as long as
 //! no decision hit its deadline; `--untimed` lifts the deadlines to make that certain.
+//! `--slice MS` makes every decision through `Bot::think` in slices of MS milliseconds,
+//! as the browser does, and reports the longest slice and the slices per decision.
 
-use super::{omiga_bot, Level, Opponents, Told};
+use super::{omiga_bot, Level, Opponents, Thought, Told};
 use crate::games::iota::Iota;
 use crate::games::omiga::Omiga;
 use crate::games::ovo::Ovo;
@@ -42,6 +44,9 @@ pub struct Config {
     pub seed: u64,
     /// No deadlines: every search runs its full budget (exactly reproducible).
     pub untimed: bool,
+    /// Decide through `Bot::think` in slices this long (the browser's way); `None`:
+    /// `Bot::choose` in one call (the desktop's worker thread).
+    pub slice: Option<Duration>,
 }
 
 impl Config {
@@ -55,6 +60,7 @@ impl Config {
             levels: vec![Level::Hard, Level::Random],
             seed: 1,
             untimed: false,
+            slice: None,
         };
         let mut it = args.iter();
         while let Some(flag) = it.next() {
@@ -75,6 +81,7 @@ impl Config {
                 "--players" => c.players = usize::try_from(number("--players")?).unwrap_or(0),
                 "--games" => c.games = usize::try_from(number("--games")?).unwrap_or(0),
                 "--seed" => c.seed = number("--seed")?,
+                "--slice" => c.slice = Some(Duration::from_millis(number("--slice")?)),
                 "--levels" => {
                     c.levels = value
                         .split(',')
@@ -103,8 +110,9 @@ impl Config {
 }
 
 /// The command line help.
-pub const USAGE: &str = "usage: hotseat selfplay --game ovo|iota|omiga [--players N] [--games K] [--levels a,b,...] [--seed S] [--untimed]
-  levels: random, easy, medium, hard (default hard,random); seat i of game k plays levels[(i+k) % len]";
+pub const USAGE: &str = "usage: hotseat selfplay --game ovo|iota|omiga [--players N] [--games K] [--levels a,b,...] [--seed S] [--untimed] [--slice MS]
+  levels: random, easy, medium, hard (default hard,random); seat i of game k plays levels[(i+k) % len]
+  --slice MS: decide in slices of MS ms through Bot::think, as the browser does";
 
 /// One finished game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -137,6 +145,25 @@ pub struct DecisionTimes {
     /// The processor time the deciding thread used (Linux; zero elsewhere): on a
     /// machine shared with other work the wall times above grow, this does not.
     pub cpu: Duration,
+    /// Made in slices (`--slice`): how many `think` calls in all.
+    pub slices: u64,
+    /// The most `think` calls one decision took.
+    pub most_slices: u64,
+    /// How long each `think` call took (the longest is how long the browser's page
+    /// would not answer). Wall times: the processor time of one call cannot be read
+    /// precisely enough here (`schedstat` is updated at scheduler ticks), so a shared
+    /// machine shows in the longest; the 99th percentile shows less of it.
+    pub slice_times: Vec<Duration>,
+}
+
+impl DecisionTimes {
+    /// The `q` quantile (0 to 1) of the slice times, and zero without any.
+    pub fn slice_quantile(&self, q: f64) -> Duration {
+        let mut sorted = self.slice_times.clone();
+        sorted.sort();
+        let at = ((sorted.len() as f64 - 1.0) * q.clamp(0.0, 1.0)).round() as usize;
+        sorted.get(at).copied().unwrap_or_default()
+    }
 }
 
 /// Processor time used so far by the calling thread, where the system tells it
@@ -201,12 +228,14 @@ fn check_step<G: Game>(game: &G, action: &G::Action) -> Result<(), String> {
 }
 
 /// Plays one game between bots of `levels` (one per seat), at most `cap` actions
-/// (`None`: the game's own cap); a game cut off counts as a draw.
+/// (`None`: the game's own cap); a game cut off counts as a draw. With `slice`, every
+/// decision is made through `Bot::think` in slices that long.
 pub fn play_one<G: Opponents>(
     params: &Params,
     levels: &[Level],
     rng: &mut ChaCha8Rng,
     untimed: bool,
+    slice: Option<Duration>,
     times: &mut [DecisionTimes; 4],
     cap: Option<usize>,
 ) -> Result<GameRecord, String> {
@@ -247,15 +276,34 @@ pub fn play_one<G: Opponents>(
         let level = levels[seat % levels.len()];
         let view = game.view(seat);
         let cpu_before = thread_cpu_time();
+        let t = &mut times[level_index(level)];
         let started = Instant::now();
-        let action = bots[seat].choose(&view, &mut bot_rngs[seat]);
+        let action = match slice {
+            None => bots[seat].choose(&view, &mut bot_rngs[seat]),
+            Some(slice) => {
+                // One slice after another with nothing in between: the browser draws
+                // frames there, so its decisions end later, in as many slices.
+                let mut calls = 0u64;
+                let action = loop {
+                    let sliced = Instant::now();
+                    let thought = bots[seat].think(&view, &mut bot_rngs[seat], slice);
+                    t.slice_times.push(sliced.elapsed());
+                    calls += 1;
+                    if let Thought::Decided(action) = thought {
+                        break action;
+                    }
+                };
+                t.slices += calls;
+                t.most_slices = t.most_slices.max(calls);
+                action
+            }
+        };
         let took = started.elapsed();
         let cpu = thread_cpu_time()
             .zip(cpu_before)
             .map_or(Duration::ZERO, |(after, before)| {
                 after.saturating_sub(before)
             });
-        let t = &mut times[level_index(level)];
         t.cpu += cpu;
         t.count += 1;
         t.total += took;
@@ -324,11 +372,17 @@ pub fn run(config: &Config) -> Result<Report, String> {
         let params = params_for(config.game, config.players, &mut rng);
         let mut game_rng = ChaCha8Rng::seed_from_u64(rng.random());
         let t = &mut report.times;
-        let untimed = config.untimed;
+        let (untimed, slice) = (config.untimed, config.slice);
         let record = match config.game {
-            GameKind::Ovo => play_one::<Ovo>(&params, &levels, &mut game_rng, untimed, t, None),
-            GameKind::Iota => play_one::<Iota>(&params, &levels, &mut game_rng, untimed, t, None),
-            GameKind::Omiga => play_one::<Omiga>(&params, &levels, &mut game_rng, untimed, t, None),
+            GameKind::Ovo => {
+                play_one::<Ovo>(&params, &levels, &mut game_rng, untimed, slice, t, None)
+            }
+            GameKind::Iota => {
+                play_one::<Iota>(&params, &levels, &mut game_rng, untimed, slice, t, None)
+            }
+            GameKind::Omiga => {
+                play_one::<Omiga>(&params, &levels, &mut game_rng, untimed, slice, t, None)
+            }
         }
         .map_err(|e| format!("game {k} ({params}): {e}"))?;
         report.games.push(record);
@@ -373,6 +427,13 @@ pub fn table(config: &Config, report: &Report) -> String {
         config.seed,
         if config.untimed { ", untimed" } else { "" }
     );
+    if let Some(slice) = config.slice {
+        let _ = writeln!(
+            out,
+            "decisions made in slices of {} ms (Bot::think)",
+            slice.as_millis()
+        );
+    }
     let _ = writeln!(
         out,
         "games per second: {:.2} ({:.0} actions per second, {:.1} s)",
@@ -450,6 +511,26 @@ pub fn table(config: &Config, report: &Report) -> String {
                 t.deadline_hits,
                 t.cpu.as_secs_f64() * 1000.0 / t.count as f64
             );
+        }
+    }
+    if let Some(slice) = config.slice {
+        for &level in &levels {
+            let t = &report.times[level_index(level)];
+            if t.count > 0 {
+                let thinking = t.total.as_secs_f64().max(1e-9);
+                let _ = writeln!(
+                    out,
+                    "slices of {} ms {:<7}: longest {:>6.2} ms, 99th percentile {:.2} ms, median {:.2} ms; per decision mean {:.1} max {}; {:.1} decisions per second of thinking",
+                    slice.as_millis(),
+                    level.name(),
+                    t.slice_quantile(1.0).as_secs_f64() * 1000.0,
+                    t.slice_quantile(0.99).as_secs_f64() * 1000.0,
+                    t.slice_quantile(0.5).as_secs_f64() * 1000.0,
+                    t.slices as f64 / t.count as f64,
+                    t.most_slices,
+                    t.count as f64 / thinking,
+                );
+            }
         }
     }
     if let Some(g) = report.games.iter().find(|g| g.cut_off) {
@@ -621,6 +702,7 @@ pub fn run_matrix(
                     levels,
                     seed: config.seed,
                     untimed: config.untimed,
+                    slice: None,
                 };
                 let report = run(&run_config)
                     .map_err(|e| format!("{game} {players} players, {strong} vs {weak}: {e}"))?;

@@ -8,6 +8,7 @@ use crate::games::omiga::Omiga;
 use crate::games::ovo::{Cell, Ovo, OvoAction};
 use crate::games::registry::GameKind;
 use crate::games::{rng_from_seed, Outcome, Params};
+use rand_chacha::ChaCha8Rng;
 
 fn params(game: &str, players: usize, seed: u64) -> Params {
     match game.parse::<GameKind>() {
@@ -36,6 +37,7 @@ fn legal_games<G: Opponents>(players: usize, levels: &[Level], games: u64, cap: 
             &rotated,
             &mut rng,
             true,
+            None,
             &mut times,
             cap,
         );
@@ -107,6 +109,7 @@ fn selfplay_is_reproducible() {
             levels: vec![Level::Easy, Level::Random],
             seed,
             untimed: true,
+            slice: None,
         };
         let a = selfplay::run(&config(5)).unwrap();
         let b = selfplay::run(&config(5)).unwrap();
@@ -475,4 +478,240 @@ fn iota_hard_search_sliced_by_deadlines_keeps_whole_deals() {
     assert_eq!(search.samples(), 2);
     let best = search.best().unwrap();
     assert!(game.legal_actions(view.seat).contains(&best), "{best}");
+}
+
+/// An IOTA game after `plies` actions of medium play, with the view of the seat to act.
+fn iota_after(players: usize, seed: u64, plies: usize) -> (Iota, crate::games::iota::IotaView) {
+    let mut game = Iota::new_game(&params("iota", players, seed)).unwrap();
+    let mut bot = Iota::bot(Level::Medium, None);
+    let mut rng = rng_from_seed(seed);
+    for _ in 0..plies {
+        let seat = game.turn();
+        let action = bot.choose(&game.view(seat), &mut rng).unwrap();
+        game.play(seat, &action).unwrap();
+        assert!(!game.outcome().is_over(), "the game ended too soon");
+    }
+    let view = game.view(game.turn());
+    (game, view)
+}
+
+/// Thinks in slices of `slice` until decided; the answer, how many calls it took and the
+/// most play-outs any one call did.
+fn think_to_the_end(
+    bot: &mut iota_bot::IotaBot,
+    view: &crate::games::iota::IotaView,
+    rng: &mut ChaCha8Rng,
+    slice: std::time::Duration,
+) -> (Option<crate::games::iota::Action>, usize, usize) {
+    let (mut calls, mut most, mut before) = (0, 0, 0);
+    loop {
+        calls += 1;
+        let thought = bot.think(view, rng, slice);
+        most = most.max(bot.play_outs() - before);
+        before = bot.play_outs();
+        if let Thought::Decided(action) = thought {
+            return (action, calls, most);
+        }
+        assert!(calls < 10_000, "a decision in slices never ends");
+    }
+}
+
+#[test]
+fn iota_hard_in_slices_answers_as_choose_does_and_legally() {
+    // Two and four players, early and later in the game; no deadline, so that both
+    // search their whole budget.
+    for (players, seed, plies) in [(2, 3, 2), (2, 8, 9), (4, 5, 4)] {
+        let (game, view) = iota_after(players, seed, plies);
+        let mut whole = iota_bot::IotaBot::new(Level::Hard, None);
+        let expected = whole.choose(&view, &mut rng_from_seed(seed));
+        assert!(
+            whole.play_outs() > 0,
+            "{players}p seed {seed}: no search here"
+        );
+        for slice in [std::time::Duration::ZERO, super::background::SLICE] {
+            let mut sliced = iota_bot::IotaBot::new(Level::Hard, None);
+            let (action, calls, _) =
+                think_to_the_end(&mut sliced, &view, &mut rng_from_seed(seed), slice);
+            assert_eq!(action, expected, "{players}p seed {seed}, slice {slice:?}");
+            assert_eq!(sliced.play_outs(), whole.play_outs(), "the same deals");
+            assert!(!sliced.hit_deadline());
+            if slice.is_zero() {
+                assert!(calls > whole.play_outs(), "{calls} calls");
+            }
+            let action = action.expect("an action");
+            assert!(game.legal_actions(view.seat).contains(&action), "{action}");
+        }
+    }
+}
+
+#[test]
+fn iota_hard_thinks_one_play_out_per_call_with_a_zero_slice() {
+    let (_, view) = iota_after(2, 3, 2);
+    let mut bot = iota_bot::IotaBot::new(Level::Hard, None);
+    let mut rng = rng_from_seed(1);
+    // The first call deals and scores the candidates; it plays none out.
+    assert_eq!(
+        bot.think(&view, &mut rng, std::time::Duration::ZERO),
+        Thought::Thinking
+    );
+    assert_eq!(bot.play_outs(), 0);
+    let (action, calls, most) =
+        think_to_the_end(&mut bot, &view, &mut rng, std::time::Duration::ZERO);
+    assert!(action.is_some());
+    assert_eq!(most, 1, "at most one play-out per call");
+    // Every later call played one out, the last one too (it finished the last deal).
+    assert_eq!(calls, bot.play_outs());
+}
+
+#[test]
+fn iota_hard_starts_afresh_on_a_new_view_or_another_seed() {
+    let zero = std::time::Duration::ZERO;
+    let (_, a) = iota_after(2, 3, 2);
+    let (_, b) = iota_after(2, 8, 9);
+    assert_ne!(a, b);
+    let choose = |view, seed| {
+        iota_bot::IotaBot::new(Level::Hard, None).choose(view, &mut rng_from_seed(seed))
+    };
+    let mut bot = iota_bot::IotaBot::new(Level::Hard, None);
+    let mut rng = rng_from_seed(4);
+    for _ in 0..5 {
+        assert_eq!(bot.think(&a, &mut rng, zero), Thought::Thinking);
+    }
+    assert_eq!(bot.play_outs(), 4);
+    // Another view: the search for `a` is dropped, not resumed.
+    assert_eq!(
+        bot.think(&b, &mut rng_from_seed(9), zero),
+        Thought::Thinking
+    );
+    assert_eq!(bot.play_outs(), 0, "a fresh search");
+    let mut rng = rng_from_seed(9);
+    let (action, _, _) = think_to_the_end(&mut bot, &b, &mut rng, zero);
+    assert_eq!(action, choose(&b, 9));
+    // The same view again, but a new seed (a new decision): also afresh.
+    let mut first = rng_from_seed(4);
+    for _ in 0..5 {
+        assert_eq!(bot.think(&a, &mut first, zero), Thought::Thinking);
+    }
+    let (action, _, _) = think_to_the_end(&mut bot, &a, &mut rng_from_seed(5), zero);
+    assert_eq!(action, choose(&a, 5));
+}
+
+#[test]
+fn iota_hard_in_slices_stops_at_the_level_deadline_counted_from_the_first_slice() {
+    let (game, view) = iota_after(2, 3, 2);
+    let limit = std::time::Duration::from_millis(300);
+    let mut bot = iota_bot::IotaBot::new(Level::Hard, Some(limit));
+    let mut rng = rng_from_seed(1);
+    let zero = std::time::Duration::ZERO;
+    if bot.think(&view, &mut rng, zero) != Thought::Thinking {
+        panic!("the first slice decided: dealing took longer than {limit:?}?");
+    }
+    bot.think(&view, &mut rng, zero);
+    let before = bot.play_outs();
+    // The event loop is away for longer than the whole decision may take.
+    std::thread::sleep(limit + std::time::Duration::from_millis(50));
+    let Thought::Decided(Some(action)) = bot.think(&view, &mut rng, zero) else {
+        panic!("past the deadline it must answer");
+    };
+    assert!(bot.hit_deadline());
+    assert_eq!(
+        bot.play_outs(),
+        before,
+        "nothing played out past the deadline"
+    );
+    assert!(game.legal_actions(view.seat).contains(&action), "{action}");
+}
+
+#[test]
+fn a_game_decided_in_slices_plays_as_one_decided_in_one_call() {
+    // What the browser's player sees (decisions in slices on the event loop) is the
+    // game the desktop's player sees, move for move, for the same seed.
+    let play = |slice| {
+        let mut times: [DecisionTimes; 4] = Default::default();
+        let record = play_one::<Iota>(
+            &params("iota", 2, 6),
+            &[Level::Hard, Level::Medium],
+            &mut rng_from_seed(6),
+            true,
+            slice,
+            &mut times,
+            Some(6),
+        )
+        .unwrap();
+        (record.actions, times)
+    };
+    let (whole, _) = play(None);
+    let (sliced, times) = play(Some(std::time::Duration::ZERO));
+    assert_eq!(sliced, whole);
+    let hard = &times[3];
+    assert_eq!(hard.count, 3);
+    assert!(hard.slices > 3 * 10, "{} slices", hard.slices);
+    assert!(hard.most_slices > 10);
+}
+
+/// An Ovo game after `plies` actions of medium play, with the view of the seat to act.
+fn ovo_after(players: usize, seed: u64, plies: usize) -> (Ovo, crate::games::ovo::OvoView) {
+    let mut game = Ovo::new_game(&params("ovo", players, seed)).unwrap();
+    let mut bots: Vec<_> = (0..players)
+        .map(|_| Ovo::bot(Level::Medium, None))
+        .collect();
+    let mut rng = rng_from_seed(seed);
+    for _ in 0..plies {
+        let seat = game.turn();
+        let action = bots[seat].choose(&game.view(seat), &mut rng).unwrap();
+        let event = game.play(seat, &action).unwrap();
+        assert!(!game.outcome().is_over(), "the game ended too soon");
+        for (s, bot) in bots.iter_mut().enumerate() {
+            bot.observe(&Told::new(&event, s));
+        }
+    }
+    let view = game.view(game.turn());
+    (game, view)
+}
+
+#[test]
+fn ovo_hard_in_slices_answers_as_choose_does_a_round_per_call_at_most() {
+    let zero = std::time::Duration::ZERO;
+    for (players, seed, plies) in [(4, 2, 12), (2, 5, 9)] {
+        let (game, view) = ovo_after(players, seed, plies);
+        let mut whole = ovo_bot::OvoBot::new(Level::Hard, None);
+        let expected = whole.choose(&view, &mut rng_from_seed(seed));
+        assert!(
+            whole.play_outs() > 0,
+            "{players}p seed {seed}: no search here"
+        );
+        for slice in [zero, super::background::SLICE] {
+            let mut sliced = ovo_bot::OvoBot::new(Level::Hard, None);
+            let mut rng = rng_from_seed(seed);
+            let (mut calls, mut most, mut before) = (0, 0, 0);
+            let action = loop {
+                calls += 1;
+                let thought = sliced.think(&view, &mut rng, slice);
+                most = most.max(sliced.play_outs() - before);
+                before = sliced.play_outs();
+                if let Thought::Decided(action) = thought {
+                    break action;
+                }
+                assert!(calls < 10_000, "a decision in slices never ends");
+            };
+            assert_eq!(action, expected, "{players}p seed {seed}, slice {slice:?}");
+            assert_eq!(sliced.play_outs(), whole.play_outs(), "the same rounds");
+            if slice.is_zero() {
+                assert_eq!(most, 1, "at most one round per call");
+                assert!(calls > whole.play_outs(), "{calls} calls");
+            }
+            let action = action.expect("an action");
+            assert!(game.legal_actions(view.seat).contains(&action), "{action}");
+        }
+        // Another view in the middle of a decision starts afresh.
+        let (_, other) = ovo_after(players, seed, plies + 1);
+        let mut bot = ovo_bot::OvoBot::new(Level::Hard, None);
+        let mut rng = rng_from_seed(seed);
+        for _ in 0..4 {
+            assert_eq!(bot.think(&view, &mut rng, zero), Thought::Thinking);
+        }
+        assert!(bot.play_outs() > 0);
+        bot.think(&other, &mut rng_from_seed(seed), zero);
+        assert_eq!(bot.play_outs(), 0, "a fresh search");
+    }
 }
