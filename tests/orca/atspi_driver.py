@@ -146,12 +146,14 @@ PARKED_X = 50000
 
 
 def is_parked(obj):
-    """Whether a node stands beyond the window's right edge, where a parked screen is."""
+    """Whether a node is not on show: beyond the window's right edge, where a parked
+    screen is, or folded to nothing where it stands (a control that does not apply now
+    stays in the tree with no size, ui/widgets/buttons.slint)."""
     try:
-        x = obj.queryComponent().getExtents(pyatspi.WINDOW_COORDS).x
+        box = obj.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     except NotImplementedError:  # no geometry (the application node)
         return False
-    return x >= PARKED_X
+    return box.x >= PARKED_X or box.width <= 0 or box.height <= 0
 
 
 _BUS = None

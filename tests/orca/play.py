@@ -24,6 +24,10 @@ import pyatspi  # noqa: E402
 HEARD_WITHIN = 15.0  # seconds: Orca with full debug logging lags a few seconds
 
 
+# A peek result ("d6 is a star"), not any "is a" (the rules, parked, say "Ovo is a game").
+PEEK_RESULT = r"\b[a-f][1-6] is an? "
+
+
 class Player:
     def __init__(self, app, ears, transcript):
         self.app = app
@@ -102,12 +106,13 @@ class Player:
             time.sleep(0.1)
 
     def no_secret_under_cover(self, secrets):
+        # `secrets`: regular expressions; a peek result reads "d6 is a star — remember it".
         """Nothing private is exposed while the cover is up. The public table stays in the
         tree under the cover (its elements keep their identity across hand-offs); a hand
         or a peek result must not be there, nor in a parked screen."""
         names = self.app.names(parked=True)
         for s in secrets + ["Your card"]:
-            if any(s in n for n in names):
+            if any(re.search(s, n) for n in names):
                 raise Failure(f"{s!r} is exposed under the cover: {names}")
         for obj, role, name in self.app.nodes(parked=True):
             if name and role != "application" and fresh_name(obj) != name:
@@ -199,7 +204,7 @@ def play_ovo(p):
             raise Failure("the Ovo game did not end")
         p.step(f"Cover {turns}")
         who = wait_cover(p, last_move)
-        p.no_secret_under_cover(["is a ", "remember it"])
+        p.no_secret_under_cover([PEEK_RESULT, "remember it"])
         p.step(f"{who} reveals (Return)")
         p.keys("Return")
         p.hear(f"{who}'s turn")
@@ -216,7 +221,7 @@ def play_ovo(p):
             last_move = f"{who} peeked at d6"
             p.step("Cover after the peek: the result is gone")
             who2 = wait_cover(p, last_move)
-            p.no_secret_under_cover([result, "remember it"])
+            p.no_secret_under_cover([re.escape(result), "remember it"])
             p.never_heard(result)
             p.keys("Return")
             p.hear(f"{who2}'s turn")
@@ -292,17 +297,20 @@ def activate_legal(p):
 
 
 def tab_walk(p, where, presses=14):
-    """Tab through the screen and note what Orca says at each stop. A stop where it says
-    only a role ("panel") or nothing focuses nothing a player can use."""
+    """Tab through the screen and note what Orca says at each stop (returned, stop by
+    stop). A stop where it says only a role ("panel") or nothing focuses nothing a player
+    can use."""
     p.step(f"Tab through {where}")
     p.quiet()
     mute = []
+    stops = []
     for i in range(presses):
         p.keys("Tab")
         time.sleep(1.0)
         p.listen()
         said = " | ".join(p.heard).strip()
         p.heard = []
+        stops.append(said)
         if not said or re.fullmatch(r"(panel|unknown|filler|section)\.?", said):
             mute.append((i + 1, said))
     p.note(f"  [{where}: {len(mute)} Tab stops saying nothing: {mute}]")
@@ -311,7 +319,7 @@ def tab_walk(p, where, presses=14):
     # id, docs/accessibility.md). Either leaves a blind player lost.
     if mute:
         raise Failure(f"{where}: Tab stops where Orca says nothing or only a role: {mute}")
-    return mute
+    return stops
 
 
 def come_back(p):
@@ -336,13 +344,22 @@ def come_back(p):
     for turn in range(2):
         p.step(f"Second Ovo game, cover {turn + 1}")
         who = wait_cover(p, last_move)
-        p.no_secret_under_cover(["is a ", "remember it"])
+        p.no_secret_under_cover([PEEK_RESULT, "remember it"])
         p.keys("Return")
         p.hear("Egg tray", f"{who}'s turn")
         # Each seat's first step, whoever was drawn to begin.
         src, dst = ("c1", "c2") if who == "Player 1" else ("d6", "d5")
         p.step(f"{who}: {src}-{dst}")
         p.tap_cell(src, "picked up")
+        if turn == 0:
+            # The turn's controls came and went all through the first game: from the
+            # board, Tab must reach them and Orca must say them (folded, never made again).
+            p.keys("Escape")
+            p.tap_cell(src, "picked up")
+            said = " | ".join(tab_walk(p, "Ovo's turn controls in the second game", presses=2))
+            for control in ["Declare «Ovo!» after this action", "Cancel"]:
+                if control not in said:
+                    raise Failure(f"Tab from the board never said {control!r}: {said!r}")
         p.tap_cell(dst, "")
         last_move = f"{who} moved {src} to {dst}"
         # The next cover may be heard in the same breath: the loop's wait looks here too.
