@@ -16,40 +16,64 @@ fn slint_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
-/// The first argument of every `@tr("…")`, unescaped as Slint reads it.
-fn tr_strings(text: &str) -> Vec<String> {
+/// Reads one Slint string literal at the start of `rest` (just after its opening quote),
+/// unescaped as Slint reads it; returns it and what follows its closing quote.
+fn literal(rest: &str) -> (String, &str) {
+    let mut s = String::new();
+    let mut chars = rest.char_indices();
+    while let Some((j, c)) = chars.next() {
+        match c {
+            '\\' => {
+                if let Some((_, n)) = chars.next() {
+                    s.push(n);
+                }
+            }
+            '"' => return (s, &rest[j + 1..]),
+            c => s.push(c),
+        }
+    }
+    (s, "")
+}
+
+/// Every `@tr(…)` as (context, msgid): `@tr("…", …)` has no context, `@tr("ctx" => "…")`
+/// has one (the .po file's `msgctxt`).
+fn tr_strings(text: &str) -> Vec<(Option<String>, String)> {
     let mut found = Vec::new();
     let mut rest = text;
     while let Some(i) = rest.find("@tr(\"") {
-        rest = &rest[i + 5..];
-        let mut s = String::new();
-        let mut chars = rest.char_indices();
-        while let Some((j, c)) = chars.next() {
-            match c {
-                '\\' => {
-                    if let Some((_, n)) = chars.next() {
-                        s.push(n);
-                    }
-                }
-                '"' => {
-                    rest = &rest[j + 1..];
-                    break;
-                }
-                c => s.push(c),
+        let (first, after) = literal(&rest[i + 5..]);
+        rest = after;
+        let arrow = after.trim_start();
+        if let Some(tail) = arrow.strip_prefix("=>") {
+            if let Some(tail) = tail.trim_start().strip_prefix('"') {
+                let (id, after) = literal(tail);
+                rest = after;
+                found.push((Some(first), id));
+                continue;
             }
         }
-        found.push(s);
+        found.push((None, first));
     }
     found
 }
 
-fn po_ids(po: &str) -> BTreeSet<String> {
-    po.lines()
-        .filter_map(|l| l.strip_prefix("msgid \""))
-        .filter_map(|l| l.strip_suffix('"'))
-        .map(|s| s.replace("\\\"", "\""))
-        .filter(|s| !s.is_empty())
-        .collect()
+/// The .po file's entries as (context, msgid), from `msgctxt` and `msgid` lines (a
+/// plural's `msgid_plural` belongs to the `msgid` before it).
+fn po_ids(po: &str) -> BTreeSet<(Option<String>, String)> {
+    let unquote = |l: &str| l.strip_suffix('"').map(|s| s.replace("\\\"", "\""));
+    let mut ids = BTreeSet::new();
+    let mut context = None;
+    for line in po.lines() {
+        if let Some(c) = line.strip_prefix("msgctxt \"") {
+            context = unquote(c);
+        } else if let Some(id) = line.strip_prefix("msgid \"").and_then(unquote) {
+            if !id.is_empty() {
+                ids.insert((context.take(), id));
+            }
+            context = None;
+        }
+    }
+    ids
 }
 
 #[test]
@@ -66,7 +90,7 @@ fn every_ui_string_has_a_russian_translation() {
         let text = fs::read_to_string(&file).expect("readable .slint");
         for s in tr_strings(&text) {
             if !ids.contains(&s) {
-                missing.insert(format!("{}: {s}", file.display()));
+                missing.insert(format!("{}: {s:?}", file.display()));
             }
             used.insert(s);
         }
@@ -81,6 +105,44 @@ fn every_ui_string_has_a_russian_translation() {
     assert!(
         stale.is_empty(),
         "translations no UI string uses: {stale:?}"
+    );
+}
+
+/// The same English may mean two things ("Start" the button, "Start" the first position
+/// of a replay): a context tells them apart, and each keeps its own Russian.
+#[test]
+fn a_context_keeps_two_meanings_of_one_word_apart() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let po = fs::read_to_string(root.join("ui/translations/ru/LC_MESSAGES/hotseat.po"))
+        .expect("the Russian translation exists");
+    let ids = po_ids(&po);
+    assert!(ids.contains(&(None, "Start".to_string())));
+    assert!(ids.contains(&(Some("replay position".to_string()), "Start".to_string())));
+    let ids: Vec<_> = po.lines().filter(|l| l.starts_with("msgid ")).collect();
+    let mut seen = BTreeSet::new();
+    let mut context = None;
+    let mut twice = Vec::new();
+    for line in po.lines() {
+        if line.starts_with("msgctxt ") {
+            context = Some(line);
+        } else if line.starts_with("msgid ")
+            && line != "msgid \"\""
+            && !seen.insert((context.take(), line))
+        {
+            twice.push(line);
+        }
+    }
+    assert!(ids.len() > 200);
+    assert!(
+        twice.is_empty(),
+        "one msgid twice without a context: {twice:?}"
+    );
+    assert_eq!(
+        tr_strings(r#"x: @tr("replay position" => "Start"); y: @tr("Move {} of {}", a, b);"#),
+        vec![
+            (Some("replay position".into()), "Start".into()),
+            (None, "Move {} of {}".into())
+        ]
     );
 }
 
