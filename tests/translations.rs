@@ -16,40 +16,64 @@ fn slint_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
-/// The first argument of every `@tr("…")`, unescaped as Slint reads it.
-fn tr_strings(text: &str) -> Vec<String> {
+/// Reads one Slint string literal at the start of `rest` (just after its opening quote),
+/// unescaped as Slint reads it; returns it and what follows its closing quote.
+fn literal(rest: &str) -> (String, &str) {
+    let mut s = String::new();
+    let mut chars = rest.char_indices();
+    while let Some((j, c)) = chars.next() {
+        match c {
+            '\\' => {
+                if let Some((_, n)) = chars.next() {
+                    s.push(n);
+                }
+            }
+            '"' => return (s, &rest[j + 1..]),
+            c => s.push(c),
+        }
+    }
+    (s, "")
+}
+
+/// Every `@tr(…)` as (context, msgid): `@tr("…", …)` has no context, `@tr("ctx" => "…")`
+/// has one (the .po file's `msgctxt`).
+fn tr_strings(text: &str) -> Vec<(Option<String>, String)> {
     let mut found = Vec::new();
     let mut rest = text;
     while let Some(i) = rest.find("@tr(\"") {
-        rest = &rest[i + 5..];
-        let mut s = String::new();
-        let mut chars = rest.char_indices();
-        while let Some((j, c)) = chars.next() {
-            match c {
-                '\\' => {
-                    if let Some((_, n)) = chars.next() {
-                        s.push(n);
-                    }
-                }
-                '"' => {
-                    rest = &rest[j + 1..];
-                    break;
-                }
-                c => s.push(c),
+        let (first, after) = literal(&rest[i + 5..]);
+        rest = after;
+        let arrow = after.trim_start();
+        if let Some(tail) = arrow.strip_prefix("=>") {
+            if let Some(tail) = tail.trim_start().strip_prefix('"') {
+                let (id, after) = literal(tail);
+                rest = after;
+                found.push((Some(first), id));
+                continue;
             }
         }
-        found.push(s);
+        found.push((None, first));
     }
     found
 }
 
-fn po_ids(po: &str) -> BTreeSet<String> {
-    po.lines()
-        .filter_map(|l| l.strip_prefix("msgid \""))
-        .filter_map(|l| l.strip_suffix('"'))
-        .map(|s| s.replace("\\\"", "\""))
-        .filter(|s| !s.is_empty())
-        .collect()
+/// The .po file's entries as (context, msgid), from `msgctxt` and `msgid` lines (a
+/// plural's `msgid_plural` belongs to the `msgid` before it).
+fn po_ids(po: &str) -> BTreeSet<(Option<String>, String)> {
+    let unquote = |l: &str| l.strip_suffix('"').map(|s| s.replace("\\\"", "\""));
+    let mut ids = BTreeSet::new();
+    let mut context = None;
+    for line in po.lines() {
+        if let Some(c) = line.strip_prefix("msgctxt \"") {
+            context = unquote(c);
+        } else if let Some(id) = line.strip_prefix("msgid \"").and_then(unquote) {
+            if !id.is_empty() {
+                ids.insert((context.take(), id));
+            }
+            context = None;
+        }
+    }
+    ids
 }
 
 #[test]
@@ -66,7 +90,7 @@ fn every_ui_string_has_a_russian_translation() {
         let text = fs::read_to_string(&file).expect("readable .slint");
         for s in tr_strings(&text) {
             if !ids.contains(&s) {
-                missing.insert(format!("{}: {s}", file.display()));
+                missing.insert(format!("{}: {s:?}", file.display()));
             }
             used.insert(s);
         }
@@ -82,6 +106,160 @@ fn every_ui_string_has_a_russian_translation() {
         stale.is_empty(),
         "translations no UI string uses: {stale:?}"
     );
+}
+
+/// The same English may mean two things ("Start" the button, "Start" the first position
+/// of a replay): a context tells them apart, and each keeps its own Russian.
+#[test]
+fn a_context_keeps_two_meanings_of_one_word_apart() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let po = fs::read_to_string(root.join("ui/translations/ru/LC_MESSAGES/hotseat.po"))
+        .expect("the Russian translation exists");
+    let ids = po_ids(&po);
+    assert!(ids.contains(&(None, "Start".to_string())));
+    assert!(ids.contains(&(Some("replay position".to_string()), "Start".to_string())));
+    let ids: Vec<_> = po.lines().filter(|l| l.starts_with("msgid ")).collect();
+    let mut seen = BTreeSet::new();
+    let mut context = None;
+    let mut twice = Vec::new();
+    for line in po.lines() {
+        if line.starts_with("msgctxt ") {
+            context = Some(line);
+        } else if line.starts_with("msgid ")
+            && line != "msgid \"\""
+            && !seen.insert((context.take(), line))
+        {
+            twice.push(line);
+        }
+    }
+    assert!(ids.len() > 200);
+    assert!(
+        twice.is_empty(),
+        "one msgid twice without a context: {twice:?}"
+    );
+    assert_eq!(
+        tr_strings(r#"x: @tr("replay position" => "Start"); y: @tr("Move {} of {}", a, b);"#),
+        vec![
+            (Some("replay position".into()), "Start".into()),
+            (None, "Move {} of {}".into())
+        ]
+    );
+}
+
+/// Whether `c` is a Cyrillic letter.
+fn cyrillic(c: char) -> bool {
+    ('\u{0400}'..='\u{04FF}').contains(&c)
+}
+
+/// Rust holds no Russian: every word a player reads comes from a .slint `@tr` and the .po
+/// file. Allowed: `#[cfg(test)]` modules (expected Russian texts, fixtures), comments, and
+/// a line marked `// Russian on purpose:` with the reason (a language's own name).
+#[test]
+fn no_russian_in_rust_sources() {
+    fn rs_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in fs::read_dir(dir).expect("src/ is readable").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                rs_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rs_files(&root.join("src"), &mut files);
+    assert!(files.len() > 50, "found only {} files", files.len());
+    let mut found = Vec::new();
+    for file in files {
+        let text = fs::read_to_string(&file).expect("readable .rs");
+        let mut in_tests = false;
+        let mut previous = "";
+        for (n, line) in text.lines().enumerate() {
+            // A test module runs to the end of its file (the layout every file here keeps).
+            if line.starts_with("mod tests") && previous.trim() == "#[cfg(test)]" {
+                in_tests = true;
+            }
+            previous = line;
+            let code = line.split("//").next().unwrap_or("");
+            if in_tests || !code.chars().any(cyrillic) {
+                continue;
+            }
+            if line.contains("// Russian on purpose:") {
+                continue;
+            }
+            found.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "Russian in Rust (move it to a .slint @tr and the .po file):\n{}",
+        found.join("\n")
+    );
+}
+
+/// Every text the Rust bridges make (`texts::examples`, one of each variant of each
+/// area) reads in Russian through ui/texts/ and the .po file: not the English, no
+/// placeholder left, the names, cells and counts kept; in English it reads exactly as its
+/// `Display`.
+#[cfg(feature = "devtools")]
+#[test]
+fn every_text_has_a_russian_text() {
+    use hotseat::ui::{build, texts};
+    i_slint_backend_testing::init_no_event_loop();
+    let (app, _controller) = build(None).expect("the window builds");
+    let examples = texts::examples();
+    assert!(examples.len() > 150, "only {} examples", examples.len());
+    let mut ids = BTreeSet::new();
+    for text in examples {
+        let what = format!("{}/{}", text.area(), text.id());
+        assert!(ids.insert(what.clone()), "{what} twice");
+        let english = text.to_string();
+        slint::select_bundled_translation("").expect("English is the default");
+        assert_eq!(texts::in_window(&app, text.as_ref()), english, "{what}");
+        assert_eq!(texts::say(text.as_ref(), "en"), english, "{what}");
+        slint::select_bundled_translation("ru").expect("Russian is bundled");
+        let russian = texts::in_window(&app, text.as_ref());
+        assert_eq!(texts::say(text.as_ref(), "ru"), russian, "{what}");
+        assert_ne!(russian, english, "{what} has no Russian text");
+        assert!(russian.chars().any(cyrillic), "{what}: {russian}");
+        assert!(
+            !russian.contains("{}") && !russian.contains("{n}"),
+            "{what}: {russian}"
+        );
+        for arg in text.args() {
+            assert!(
+                russian.contains(&arg),
+                "{what}: '{arg}' is missing in {russian}"
+            );
+        }
+    }
+    slint::select_bundled_translation("").expect("English is the default");
+}
+
+/// A count picks the Russian plural form: 1 карта, 3 карты, 5 карт, 11 карт, 21 карта.
+#[cfg(feature = "devtools")]
+#[test]
+fn russian_counts_take_their_plural_form() {
+    use hotseat::ui::build;
+    use hotseat::ui::texts::{in_window, IotaText, ShellText};
+    i_slint_backend_testing::init_no_event_loop();
+    let (app, _controller) = build(None).expect("the window builds");
+    slint::select_bundled_translation("ru").expect("Russian is bundled");
+    let pass = |n| in_window(&app, &ShellText::ReplayPass { n });
+    assert_eq!(pass(1), "пас, в колоду: 1 карта");
+    assert_eq!(pass(3), "пас, в колоду: 3 карты");
+    assert_eq!(pass(5), "пас, в колоду: 5 карт");
+    assert_eq!(pass(11), "пас, в колоду: 11 карт");
+    assert_eq!(pass(21), "пас, в колоду: 21 карта");
+    assert_eq!(in_window(&app, &IotaText::Points { n: 2 }), "2 очка");
+    slint::select_bundled_translation("").expect("English is the default");
+    assert_eq!(pass(1), "pass, 1 card back to the pile");
+    assert_eq!(
+        in_window(&app, &ShellText::ReplayPass { n: 2 }),
+        "pass, 2 cards back to the pile"
+    );
+    assert_eq!(in_window(&app, &IotaText::Points { n: 1 }), "1 point");
 }
 
 /// Every refusal a player can meet (`RuleError::examples`, one of each variant) reads in

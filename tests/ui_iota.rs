@@ -481,3 +481,30 @@ fn hand_labels_ru(app: &AppWindow) -> Vec<String> {
         .filter(|l| l.starts_with("Ваша карта"))
         .collect()
 }
+
+/// What the IOTA bridge itself says (not the rules core) reaches a Russian player in
+/// Russian: a tap refused before any card is picked, the pile, the Pass button.
+#[test]
+fn the_bridges_own_words_read_in_russian() {
+    let app = start("russian-words");
+    app.invoke_set_language("ru".into());
+    let name = app.get_cover_name().to_string();
+    press(&app, &format!("{name}, коснитесь, чтобы открыть"));
+    let empty = common::labels(&app)
+        .into_iter()
+        .find(|l| l.ends_with(": пусто"))
+        .expect("an empty cell");
+    press(&app, &empty);
+    let chrome = app.global::<GameChrome>();
+    assert_eq!(chrome.get_message(), "Сначала выберите карту в руке");
+    assert!(chrome.get_message_is_warning());
+    let bridge = app.global::<IotaBridge>();
+    assert!(bridge.get_pile_label().starts_with("В колоде: "));
+    assert_eq!(bridge.get_pass_text(), "Пас");
+    assert!(
+        hand_labels_ru(&app)[0].contains(' '),
+        "{:?}",
+        hand_labels_ru(&app)
+    );
+    app.invoke_set_language("en".into());
+}

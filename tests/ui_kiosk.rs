@@ -358,3 +358,31 @@ fn a_resting_welcome_plays_demo_games_and_a_tap_anywhere_ends_them() {
     assert!(demo_progress(&k.controller.borrow()).is_none());
     assert!(present(app, "Pick a game"));
 }
+
+/// Staff reading Russian see the PIN pad's refusals in Russian (ui/texts/kiosk.slint).
+#[test]
+fn pin_refusals_read_in_russian() {
+    init_no_event_loop();
+    let (app, controller) = build(Some(with_pin("russian"))).unwrap();
+    app.invoke_set_language("ru".into());
+    app.show().unwrap();
+    let now = Instant::now();
+    start_with_clock(&app, &controller, Rc::new(move || now));
+    let bridge = app.global::<KioskBridge>();
+    press(&app, "Персонал");
+    let ok = |app: &AppWindow, pin: &str| {
+        for digit in pin.chars() {
+            press(app, &digit.to_string());
+        }
+        press(app, "ОК");
+    };
+    ok(&app, "1111");
+    assert_eq!(bridge.get_pin_message(), "Неверный PIN.");
+    ok(&app, "1112");
+    ok(&app, "1113");
+    assert_eq!(
+        bridge.get_pin_message(),
+        "Слишком много неверных PIN. Повторите через 30 с."
+    );
+    app.invoke_set_language("en".into());
+}

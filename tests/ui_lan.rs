@@ -422,3 +422,42 @@ fn a_joined_app_killed_and_opened_again_takes_its_seat_back() {
     assert_eq!(labels_starting(&again.app, "x "), board);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A Russian player reads the host and join screens' own messages in Russian (the words
+/// come from ui/texts/lan.slint, not from Rust).
+#[test]
+fn the_host_and_join_screens_read_in_russian() {
+    let host = device();
+    host.app.invoke_set_language("ru".into());
+    let options = HostOptions {
+        bind: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
+        announce: false,
+        timing: Timing::default(),
+        params: hotseat::games::Params::new().with("seed", 3),
+        name: "Ana".into(),
+    };
+    lan::host(&host.app, &mut host.c.borrow_mut(), Some(options));
+    assert_eq!(
+        host.app.global::<LanBridge>().get_host_status(),
+        "Ждём, пока присоединится второй телефон…"
+    );
+    let (addr, _code) = lan::host_info(&host.c.borrow()).expect("hosting");
+
+    let client = device();
+    client.app.invoke_set_language("ru".into());
+    client.app.invoke_open_game("omiga".into());
+    client.app.invoke_join_lan();
+    let join = client.app.global::<LanBridge>();
+    join.invoke_join_typed(addr.to_string().into(), "12".into());
+    assert_eq!(join.get_join_message(), "Введите 4 цифры с экрана хозяина.");
+    assert!(join.get_join_message_warning());
+    join.invoke_join_typed("nowhere".into(), "1234".into());
+    assert_eq!(
+        join.get_join_message(),
+        "Введите адрес с экрана хозяина, например 192.168.1.20:40123."
+    );
+    join.invoke_join_typed(addr.to_string().into(), "1234".into());
+    assert_eq!(join.get_join_message(), "Подключаемся…");
+    host.app.invoke_set_language("en".into());
+    client.app.invoke_set_language("en".into());
+}

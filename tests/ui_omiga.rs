@@ -276,3 +276,23 @@ fn a_pointer_tap_repeated_at_once_is_not_a_turn() {
     tap();
     assert!(labels_starting(&app, "White card 1/3")[0].contains("turned"));
 }
+
+/// A Russian player reads Omiga's refusals (the bridge's and the rules core's) and the
+/// cards and cells in Russian.
+#[test]
+fn refusals_and_labels_read_in_russian() {
+    let app = start("russian");
+    app.invoke_set_language("ru".into());
+    count_down(&app);
+    let chrome = app.global::<GameChrome>();
+    press(&app, "x 0, y 0: пусто");
+    assert!(chrome.get_message_is_warning());
+    assert_eq!(chrome.get_message(), "Сначала выберите карту в руке");
+    let card = press_first(&app, "Белый: карта 1/3: ");
+    assert!(card.contains("сверху"), "{card}");
+    press(&app, "x 0, y 0: пусто");
+    assert_eq!(chrome.get_message(), "Рядом нет вашей карты");
+    let bridge = app.global::<OmigaBridge>();
+    assert!(bridge.get_white_deck().starts_with("в колоде: "));
+    app.invoke_set_language("en".into());
+}

@@ -465,3 +465,26 @@ fn a_flip_turns_the_egg_over_after_its_flight() {
     run_for(200);
     assert!(!bridge.get_anim_active());
 }
+
+/// A Russian player reads the board's refusals and cells in Russian (src/ui/ovo.rs words
+/// them through ui/texts/ovo.slint).
+#[test]
+fn refusals_and_cells_read_in_russian() {
+    let (app, _c) = demo("russian");
+    app.invoke_set_language("ru".into());
+    tap(&app, "c1"); // put the hidden egg down again
+    tap(&app, "c4");
+    assert_eq!(
+        message(&app),
+        "c4 пуста: коснитесь своего яйца или скрытого яйца."
+    );
+    assert!(app.global::<GameChrome>().get_message_is_warning());
+    tap(&app, "a6");
+    assert_eq!(
+        message(&app),
+        "Это яйцо игрока Boris: ходите своими яйцами или скрытыми."
+    );
+    assert_eq!(cell_label(&app, "c4"), "c4, пусто");
+    assert!(cell_label(&app, "c1").contains("скрытое яйцо"));
+    app.invoke_set_language("en".into());
+}

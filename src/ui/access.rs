@@ -219,7 +219,7 @@ pub fn summary(app: &AppWindow, language: &str) -> String {
     if app.get_cover_up() {
         return String::new();
     }
-    let tr = super::play::tr;
+    use super::texts::{say, ShellText};
     let mut parts: Vec<String> = Vec::new();
     let chrome = app.global::<GameChrome>();
     parts.push(chrome.get_banner().to_string());
@@ -231,15 +231,18 @@ pub fn summary(app: &AppWindow, language: &str) -> String {
                 .iter()
                 .map(|s| {
                     if s.out {
-                        tr(language, "{} (out)", "{} (выбыл)", &s.name)
+                        let name = s.name.to_string();
+                        say(&ShellText::Out { name }, language)
                     } else {
                         s.name.to_string()
                     }
                 })
                 .collect();
-            parts.push(tr(language, "Players: {}", "Игроки: {}", &seats.join(", ")));
+            let names = seats.join(", ");
+            parts.push(say(&ShellText::Players { names }, language));
             if let Some(last) = bridge.get_log().row_data(0) {
-                parts.push(tr(language, "Last move: {}", "Последний ход: {}", &last));
+                let line = last.to_string();
+                parts.push(say(&ShellText::LastMove { line }, language));
             }
             parts.push(bridge.get_hint().to_string());
         }
@@ -291,7 +294,8 @@ pub fn summary(app: &AppWindow, language: &str) -> String {
     }
     let message = chrome.get_message();
     if !message.is_empty() {
-        parts.push(tr(language, "Last: {}", "Последнее: {}", &message));
+        let message = message.to_string();
+        parts.push(say(&ShellText::Last { message }, language));
     }
     parts.retain(|p| !p.trim().is_empty());
     parts.join(". ")

@@ -298,15 +298,14 @@ pub fn decide_from_view<G: Game>(
 }
 
 /// "The app (hard)" in the message line is the seat's name; this is its level's word.
-pub fn level_word(level: Level, language: &str) -> &'static str {
-    match (level, language == "ru") {
-        (Level::Easy, false) => "easy",
-        (Level::Medium, false) => "medium",
-        (Level::Hard | Level::Random, false) => "hard",
-        (Level::Easy, true) => "легко",
-        (Level::Medium, true) => "средне",
-        (Level::Hard | Level::Random, true) => "сложно",
-    }
+pub fn level_word(level: Level, language: &str) -> String {
+    use super::texts::ShellText;
+    let word = match level {
+        Level::Easy => ShellText::Easy,
+        Level::Medium => ShellText::Medium,
+        Level::Hard | Level::Random => ShellText::Hard,
+    };
+    super::texts::say(&word, language)
 }
 
 /// Remembers the window and controller, for answers arriving from worker threads.

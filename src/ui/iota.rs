@@ -5,6 +5,7 @@
 
 use super::play::{self, Table};
 use super::refusals;
+use super::texts::{self, IotaText};
 use super::{AppWindow, IotaBridge, IotaCard, IotaCell, IotaHandCard, IotaResult, IotaSeat};
 use crate::games::iota::{Action, Card, Cell, Iota, IotaEvent};
 use crate::games::{Game, Params, RuleResult};
@@ -29,9 +30,34 @@ pub struct IotaTable {
     /// The app's language, for messages made here.
     language: String,
     /// The last thing that happened, for the message line (public).
-    note: Option<(String, String)>,
+    note: Option<Note>,
     /// The app's seats.
     bots: super::bots::Seats<Iota>,
+}
+
+/// The last thing that happened, kept as data so that it is said again in the player's
+/// language on every redraw.
+#[derive(Debug, Clone)]
+enum Note {
+    /// Said as it is.
+    Text(IotaText),
+    /// An app seat took a wild: the cell is said in words.
+    TookWild { name: String, cell: Cell },
+}
+
+impl Note {
+    fn say(&self, language: &str) -> String {
+        match self {
+            Note::Text(text) => texts::say(text, language),
+            Note::TookWild { name, cell } => texts::say(
+                &IotaText::TookWild {
+                    name: name.clone(),
+                    cell: cell_words(*cell, language),
+                },
+                language,
+            ),
+        }
+    }
 }
 
 /// The cells on screen (see [`IotaTable::board`]).
@@ -71,8 +97,8 @@ impl IotaTable {
     }
 
     /// A message in the app's language.
-    fn say(&self, en: &str, ru: &str) -> String {
-        play::tr(&self.language, en, ru, "")
+    fn say(&self, text: IotaText) -> String {
+        texts::say(&text, &self.language)
     }
 
     /// The session (for tests and the screenshot).
@@ -145,7 +171,7 @@ impl IotaTable {
     pub fn hint(&mut self) -> Result<(), String> {
         let seat = self
             .viewer()
-            .ok_or_else(|| self.say("Reveal the screen first", "Сначала откройте экран"))?;
+            .ok_or_else(|| self.say(IotaText::RevealFirst))?;
         let game = self.session.game();
         let best = game
             .legal_placements(seat)
@@ -153,10 +179,7 @@ impl IotaTable {
             .filter_map(|p| game.check_placement(seat, &p).ok().map(|s| (s, p)))
             .max_by_key(|(score, p)| (*score, p.len()));
         let Some((_, placement)) = best else {
-            return Err(self.say(
-                "No card of yours fits anywhere: pass, or return cards and pass",
-                "Ни одна ваша карта никуда не подходит: пасуйте или сбросьте карты",
-            ));
+            return Err(self.say(IotaText::NothingFits));
         };
         let hand = self.hand();
         let mut staged: Vec<(usize, Cell)> = Vec::new();
@@ -175,7 +198,7 @@ impl IotaTable {
     /// Starts or cancels choosing cards to return with a pass.
     pub fn toggle_trade(&mut self) -> Result<(), String> {
         if self.viewer().is_none() {
-            return Err(self.say("Reveal the screen first", "Сначала откройте экран"));
+            return Err(self.say(IotaText::RevealFirst));
         }
         let trading = self.trade.is_some();
         self.clear_selection();
@@ -271,19 +294,13 @@ impl IotaTable {
     /// A tap on the board cell shown at `index`.
     pub fn tap_cell(&mut self, index: usize) -> Result<(), String> {
         let Some(&(cell, _)) = self.board().cells.get(index) else {
-            return Err(self.say(
-                "That cell is no longer on the board",
-                "Этой клетки больше нет на столе",
-            ));
+            return Err(self.say(IotaText::CellGone));
         };
         if self.viewer().is_none() {
-            return Err(self.say("Reveal the screen first", "Сначала откройте экран"));
+            return Err(self.say(IotaText::RevealFirst));
         }
         if self.trade.is_some() {
-            return Err(self.say(
-                "You are choosing cards to return: tap cards in your hand, or Cancel",
-                "Вы выбираете карты для сброса: коснитесь карт в руке или нажмите «Отмена»",
-            ));
+            return Err(self.say(IotaText::ChoosingReturns));
         }
         if let Some(pos) = self.staged.iter().position(|(_, c)| *c == cell) {
             let (i, _) = self.staged.remove(pos);
@@ -293,27 +310,18 @@ impl IotaTable {
         let grid_card = self.session.game().grid().get(cell);
         let Some(sel) = self.selected else {
             return Err(if grid_card.is_some() {
-                self.say(
-                    "Pick a card from your hand, then tap an empty cell",
-                    "Выберите карту в руке, затем коснитесь пустой клетки",
-                )
+                self.say(IotaText::PickThenTapEmpty)
             } else {
-                self.say(
-                    "Pick a card from your hand first",
-                    "Сначала выберите карту в руке",
-                )
+                self.say(IotaText::PickFirst)
             });
         };
         if let Some(on_grid) = grid_card {
             if on_grid.is_wild() {
                 return self.swap(cell, sel);
             }
-            return Err(play::tr(
-                &self.language,
-                "{} is not empty",
-                "Клетка {} занята",
-                &cell.to_string(),
-            ));
+            return Err(self.say(IotaText::NotEmpty {
+                cell: cell.to_string(),
+            }));
         }
         self.staged.push((sel, cell));
         self.selected = None;
@@ -324,40 +332,32 @@ impl IotaTable {
     fn swap(&mut self, cell: Cell, sel: usize) -> Result<(), String> {
         let seat = self
             .viewer()
-            .ok_or_else(|| self.say("Reveal the screen first", "Сначала откройте экран"))?;
+            .ok_or_else(|| self.say(IotaText::RevealFirst))?;
         if !self.staged.is_empty() {
-            return Err(self.say(
-                "Take back the staged cards before swapping a wild",
-                "Заберите выложенные карты, прежде чем менять джокер",
-            ));
+            return Err(self.say(IotaText::UnstageBeforeSwap));
         }
-        let card = *self.hand().get(sel).ok_or_else(|| {
-            self.say(
-                "Pick a card from your hand first",
-                "Сначала выберите карту в руке",
-            )
-        })?;
+        let card = *self
+            .hand()
+            .get(sel)
+            .ok_or_else(|| self.say(IotaText::PickFirst))?;
         self.session
             .act(seat, &Action::Swap { cell, card })
             .map_err(|e| refusals::say(&e, &self.language))?;
         self.clear_selection();
-        self.note = Some((
-            format!("Swapped the wild on {cell} for {card}"),
-            format!("Джокер на {cell} заменён на {card}"),
-        ));
+        self.note = Some(Note::Text(IotaText::Swapped {
+            cell: cell.to_string(),
+            card: card.to_string(),
+        }));
         Ok(())
     }
 
     /// A tap on hand card `index`: pick it, drop it, or take a staged card back.
     pub fn tap_hand(&mut self, index: usize) -> Result<(), String> {
         if self.viewer().is_none() {
-            return Err(self.say("Reveal the screen first", "Сначала откройте экран"));
+            return Err(self.say(IotaText::RevealFirst));
         }
         if index >= self.hand().len() {
-            return Err(self.say(
-                "That card is not in your hand",
-                "Этой карты нет у вас в руке",
-            ));
+            return Err(self.say(IotaText::NotInHand));
         }
         if let Some(marked) = self.trade.as_mut() {
             if !marked.remove(&index) {
@@ -380,13 +380,10 @@ impl IotaTable {
     pub fn play(&mut self) -> Result<(), String> {
         let seat = self
             .viewer()
-            .ok_or_else(|| self.say("Reveal the screen first", "Сначала откройте экран"))?;
+            .ok_or_else(|| self.say(IotaText::RevealFirst))?;
         let cards = self.staged_cards();
         if cards.is_empty() {
-            return Err(self.say(
-                "Stage a card first: pick it, then tap an empty cell",
-                "Сначала выложите карту: выберите её и коснитесь пустой клетки",
-            ));
+            return Err(self.say(IotaText::StageFirst));
         }
         let name = self.name(seat);
         let event = self
@@ -395,12 +392,11 @@ impl IotaTable {
             .map_err(|e| refusals::say(&e, &self.language))?;
         self.clear_selection();
         if let IotaEvent::Placed { score, cards, .. } = event {
-            let total = score.total.to_string();
-            let n = cards.len();
-            self.note = Some((
-                format!("{name} placed {n} and scored {total}"),
-                format!("{name}: карт {n}, +{total} очков"),
-            ));
+            self.note = Some(Note::Text(IotaText::Placed {
+                name,
+                count: cards.len(),
+                total: score.total,
+            }));
         }
         Ok(())
     }
@@ -409,12 +405,9 @@ impl IotaTable {
     pub fn pass(&mut self) -> Result<(), String> {
         let seat = self
             .viewer()
-            .ok_or_else(|| self.say("Reveal the screen first", "Сначала откройте экран"))?;
+            .ok_or_else(|| self.say(IotaText::RevealFirst))?;
         if !self.staged.is_empty() {
-            return Err(self.say(
-                "Take back the staged cards before passing",
-                "Заберите выложенные карты, прежде чем пасовать",
-            ));
+            return Err(self.say(IotaText::UnstageBeforePass));
         }
         let hand = self.hand();
         let returned: Vec<Card> = self
@@ -429,18 +422,7 @@ impl IotaTable {
             .act(seat, &Action::Pass(returned))
             .map_err(|e| refusals::say(&e, &self.language))?;
         self.clear_selection();
-        let n_text = n.to_string();
-        self.note = Some(match n {
-            0 => (format!("{name} passed"), format!("{name} пасует")),
-            1 => (
-                format!("{name} passed and changed a card"),
-                format!("{name} пасует и меняет карту"),
-            ),
-            _ => (
-                format!("{name} passed and changed {n_text} cards"),
-                format!("{name} пасует и меняет карт: {n_text}"),
-            ),
-        });
+        self.note = Some(Note::Text(passed(name, n)));
         Ok(())
     }
 
@@ -468,19 +450,25 @@ impl IotaTable {
         }
         match self.session.game().score_placement(seat, &staged) {
             Ok(score) => {
-                let mut text = play::tr(
-                    language,
-                    "Scores {}",
-                    "Принесёт {}",
-                    &score.total.to_string(),
-                );
-                if score.lots > 0 {
-                    text.push_str(&play::tr(language, " (a lot!)", " (лот!)", ""));
-                }
-                (text, true)
+                let total = score.total;
+                let text = if score.lots > 0 {
+                    IotaText::ScoresLot { total }
+                } else {
+                    IotaText::Scores { total }
+                };
+                (texts::say(&text, language), true)
             }
             Err(e) => (refusals::say(&e, language), false),
         }
+    }
+}
+
+/// A pass, and how many cards went back with it (never which).
+fn passed(name: String, count: usize) -> IotaText {
+    match count {
+        0 => IotaText::Passed { name },
+        1 => IotaText::PassedChangedOne { name },
+        _ => IotaText::PassedChanged { name, count },
     }
 }
 
@@ -494,44 +482,30 @@ enum LastTurn {
 
 /// How a card reads aloud: "red triangle two".
 pub fn card_words(card: Card, language: &str) -> String {
+    use IotaText::*;
     if card.is_wild() {
-        return play::tr(language, "wild", "джокер", "");
+        return texts::say(&Wild, language);
     }
-    let ru = language == "ru";
-    let colour = usize::from(card.colour());
-    let shape = usize::from(card.shape());
-    let number = usize::from(card.number()).saturating_sub(1);
-    let pick = |en: [&'static str; 4], r: [&'static str; 4], i: usize| {
-        let list = if ru { r } else { en };
-        list.get(i).copied().unwrap_or("")
+    let pick = |list: [IotaText; 4], i: u8| {
+        list.get(usize::from(i))
+            .map(|t| texts::say(t, language))
+            .unwrap_or_default()
     };
     format!(
         "{} {} {}",
-        pick(
-            ["red", "green", "blue", "yellow"],
-            ["красный", "зелёный", "синий", "жёлтый"],
-            colour
-        ),
-        pick(
-            ["circle", "square", "triangle", "cross"],
-            ["круг", "квадрат", "треугольник", "крест"],
-            shape
-        ),
-        pick(
-            ["one", "two", "three", "four"],
-            ["один", "два", "три", "четыре"],
-            number
-        ),
+        pick([Red, Green, Blue, Yellow], card.colour()),
+        pick([Circle, Square, Triangle, Cross], card.shape()),
+        pick([One, Two, Three, Four], card.number().saturating_sub(1)),
     )
 }
 
 fn coord_words(v: i32, language: &str) -> String {
     if v < 0 {
-        play::tr(
+        texts::say(
+            &IotaText::Minus {
+                n: v.unsigned_abs(),
+            },
             language,
-            "minus {}",
-            "минус {}",
-            &v.unsigned_abs().to_string(),
         )
     } else {
         v.to_string()
@@ -542,17 +516,12 @@ fn coord_words(v: i32, language: &str) -> String {
 pub fn cell_words(cell: Cell, language: &str) -> String {
     let col = coord_words(cell.x, language);
     let row = coord_words(cell.y, language);
-    let text = play::tr(language, "column {}", "столбец {}", &col);
-    let row = play::tr(language, "row {}", "строка {}", &row);
-    format!("{text}, {row}")
+    texts::say(&IotaText::CellWords { col, row }, language)
 }
 
 fn ui_card(card: Card, language: &str) -> IotaCard {
-    let letters: [&str; 4] = if language == "ru" {
-        ["К", "З", "С", "Ж"]
-    } else {
-        ["R", "G", "B", "Y"]
-    };
+    use IotaText::{LetterBlue, LetterGreen, LetterRed, LetterYellow};
+    let letters = [LetterRed, LetterGreen, LetterBlue, LetterYellow];
     IotaCard {
         wild: card.is_wild(),
         colour: i32::from(card.colour()),
@@ -560,8 +529,8 @@ fn ui_card(card: Card, language: &str) -> IotaCard {
         number: i32::from(card.number()),
         letter: letters
             .get(usize::from(card.colour()))
-            .copied()
-            .unwrap_or("")
+            .map(|t| texts::say(t, language))
+            .unwrap_or_default()
             .into(),
     }
 }
@@ -573,15 +542,10 @@ impl Table for IotaTable {
         play::show_cover(
             app,
             &self.session,
-            &play::tr(
-                language,
-                "Only you should see your cards.",
-                "Ваши карты должны видеть только вы.",
-                "",
-            ),
+            &texts::say(&IotaText::CoverHint, language),
         );
-        if let Some((en, ru)) = &self.note {
-            play::show_message(app, &play::tr(language, en, ru, ""), false);
+        if let Some(note) = &self.note {
+            play::show_message(app, &note.say(language), false);
         }
         let bridge = app.global::<IotaBridge>();
         let game = self.session.game();
@@ -597,23 +561,18 @@ impl Table for IotaTable {
                 continue;
             };
             let what = if is_staged {
-                play::tr(
+                texts::say(
+                    &IotaText::Staged {
+                        card: words_of(card),
+                    },
                     language,
-                    "staged {}, tap to take back",
-                    "выложена {}, коснитесь, чтобы забрать",
-                    &words_of(card),
                 )
             } else {
                 words_of(card)
             };
             let swappable = !is_staged && self.can_swap(cell);
             let what = if swappable {
-                what + &play::tr(
-                    language,
-                    ", the selected card may replace it",
-                    ", выбранная карта может его заменить",
-                    "",
-                )
+                texts::say(&IotaText::MayReplace { card: what }, language)
             } else {
                 what
             };
@@ -636,16 +595,14 @@ impl Table for IotaTable {
             }
             let (x, y) = (cell.x, cell.y);
             let is_legal = legal.contains(&(x, y));
-            let what = if is_legal {
-                play::tr(
-                    language,
-                    "empty, the selected card may go here",
-                    "пусто, сюда можно выложить выбранную карту",
-                    "",
-                )
-            } else {
-                play::tr(language, "empty", "пусто", "")
-            };
+            let what = texts::say(
+                if is_legal {
+                    &IotaText::EmptyLegal
+                } else {
+                    &IotaText::Empty
+                },
+                language,
+            );
             cells.push(IotaCell {
                 x,
                 y,
@@ -670,21 +627,24 @@ impl Table for IotaTable {
                 let is_staged = self.staged.iter().any(|(h, _)| *h == i);
                 let returning = self.trade.as_ref().is_some_and(|t| t.contains(&i));
                 let is_selected = self.selected == Some(i) || returning;
-                let mut label = play::tr(
+                let label = texts::say(
+                    &IotaText::YourCard {
+                        n: i + 1,
+                        card: card_words(*card, language),
+                    },
                     language,
-                    "Your card {}: ",
-                    "Ваша карта {}: ",
-                    &(i + 1).to_string(),
-                ) + &card_words(*card, language);
-                if returning {
-                    label += &play::tr(language, ", to return", ", в сброс", "");
+                );
+                let label = if returning {
+                    texts::say(&IotaText::ToReturn { label }, language)
                 } else if self.trade.is_some() {
-                    label += &play::tr(language, ", to keep", ", оставить", "");
+                    texts::say(&IotaText::ToKeep { label }, language)
                 } else if is_staged {
-                    label += &play::tr(language, ", on the board", ", на столе", "");
+                    texts::say(&IotaText::OnTheBoard { label }, language)
                 } else if is_selected {
-                    label += &play::tr(language, ", selected", ", выбрана", "");
-                }
+                    texts::say(&IotaText::Selected { label }, language)
+                } else {
+                    label
+                };
                 IotaHandCard {
                     card: ui_card(*card, language),
                     selected: is_selected,
@@ -702,11 +662,11 @@ impl Table for IotaTable {
             .filter(|_| self.trade.is_none())
             .and_then(|i| hand.get(i))
             .map(|card| {
-                play::tr(
+                texts::say(
+                    &IotaText::Picked {
+                        card: card_words(*card, language),
+                    },
                     language,
-                    "Picked: {}",
-                    "Выбрана: {}",
-                    &card_words(*card, language),
                 )
             })
             .unwrap_or_default();
@@ -728,22 +688,28 @@ impl Table for IotaTable {
                 let mut label = format!(
                     "{}: {}, {}",
                     p.name,
-                    play::tr(language, "{} points", "{} очков", &score.to_string()),
-                    play::tr(language, "{} cards", "карт: {}", &cards.to_string())
+                    texts::say(&IotaText::Points { n: score }, language),
+                    texts::say(&IotaText::Cards { n: cards }, language)
                 );
                 let last = match last_turns.get(s).copied().flatten() {
                     Some(LastTurn::Scored(n)) => format!("+{n}"),
-                    Some(LastTurn::Passed(0)) => play::tr(language, "pass", "пас", ""),
+                    Some(LastTurn::Passed(0)) => texts::say(&IotaText::PassWord, language),
                     Some(LastTurn::Passed(n)) => {
-                        play::tr(language, "pass ↺{}", "пас ↺{}", &n.to_string())
+                        texts::say(&IotaText::PassReturned { n }, language)
                     }
                     None => String::new(),
                 };
                 if !last.is_empty() {
-                    label += &play::tr(language, ", last turn {}", ", прошлый ход {}", &last);
+                    label = texts::say(
+                        &IotaText::LastTurn {
+                            label,
+                            last: last.clone(),
+                        },
+                        language,
+                    );
                 }
                 if on_turn {
-                    label += &play::tr(language, ", on turn", ", ходит", "");
+                    label = texts::say(&IotaText::OnTurn { label }, language);
                 }
                 IotaSeat {
                     name: p.name.clone().into(),
@@ -760,15 +726,7 @@ impl Table for IotaTable {
         play::update_rows(bridge.get_seats(), seats, |m| bridge.set_seats(m));
         let pile = game.pile_len();
         bridge.set_pile(pile as i32);
-        bridge.set_pile_label(
-            play::tr(
-                language,
-                "Draw pile: {} cards",
-                "В колоде: {}",
-                &pile.to_string(),
-            )
-            .into(),
-        );
+        bridge.set_pile_label(texts::say(&IotaText::DrawPile { n: pile }, language).into());
 
         let (preview, ok) = self.preview(language);
         bridge.set_preview(preview.into());
@@ -782,26 +740,19 @@ impl Table for IotaTable {
         bridge.set_trading(open && self.trade.is_some());
         let marked = self.trade.as_ref().map_or(0, BTreeSet::len);
         bridge.set_pass_text(
-            match marked {
-                0 => play::tr(language, "Pass", "Пас", ""),
-                1 => play::tr(language, "Pass, return 1 card", "Пас, сбросить 1 карту", ""),
-                n => play::tr(
-                    language,
-                    "Pass, return {} cards",
-                    "Пас, сбросить карт: {}",
-                    &n.to_string(),
-                ),
-            }
+            texts::say(
+                &match marked {
+                    0 => IotaText::Pass,
+                    1 => IotaText::PassReturnOne,
+                    n => IotaText::PassReturn { n },
+                },
+                language,
+            )
             .into(),
         );
         bridge.set_trade_hint(
             if self.trade.is_some() {
-                play::tr(
-                    language,
-                    "Tap the cards to return to the pile, then Pass",
-                    "Отметьте карты для сброса в колоду, затем «Пас»",
-                    "",
-                )
+                texts::say(&IotaText::TradeHint, language)
             } else {
                 String::new()
             }
@@ -830,7 +781,7 @@ impl Table for IotaTable {
                         label: format!(
                             "{}. {name}: {}",
                             place,
-                            play::tr(language, "{} points", "{} очков", &score.to_string())
+                            texts::say(&IotaText::Points { n: score }, language)
                         )
                         .into(),
                     }
@@ -843,10 +794,11 @@ impl Table for IotaTable {
         bridge.set_best_turn(
             match best_turn {
                 Some((seat, points)) if over => {
-                    let who = self.name(seat);
-                    let en = format!("Best turn: {who}, {points} points");
-                    let ru = format!("Лучший ход: {who}, {points} очков");
-                    play::tr(language, &en, &ru, "")
+                    let best = IotaText::BestTurn {
+                        name: self.name(seat),
+                        points: texts::say(&IotaText::Points { n: points.into() }, language),
+                    };
+                    texts::say(&best, language)
                 }
                 _ => String::new(),
             }
@@ -872,30 +824,18 @@ impl Table for IotaTable {
                 // Only what everyone saw: the cards laid and the score, or how many
                 // cards went back (never which).
                 self.note = Some(match event {
-                    IotaEvent::Placed { score, cards, .. } => {
-                        let total = score.total.to_string();
-                        let n = cards.len();
-                        (
-                            format!("{name} placed {n} and scored {total}"),
-                            format!("{name}: карт {n}, +{total} очков"),
-                        )
+                    IotaEvent::Placed { score, cards, .. } => Note::Text(IotaText::Placed {
+                        name,
+                        count: cards.len(),
+                        total: score.total,
+                    }),
+                    IotaEvent::Passed { returned_count, .. } => {
+                        Note::Text(passed(name, returned_count))
                     }
-                    IotaEvent::Passed {
-                        returned_count: 0, ..
-                    } => (format!("{name} passed"), format!("{name} пасует")),
-                    IotaEvent::Passed { returned_count, .. } => (
-                        format!("{name} passed and changed {returned_count} cards"),
-                        format!("{name} пасует и меняет карты: {returned_count}"),
-                    ),
-                    IotaEvent::Swapped { cell, .. } => (
-                        format!("{name} took the wild at {}", cell_words(cell, "en")),
-                        format!("{name} забирает джокер: {}", cell_words(cell, "ru")),
-                    ),
+                    IotaEvent::Swapped { cell, .. } => Note::TookWild { name, cell },
                 });
                 self.clear_selection();
-                self.note
-                    .as_ref()
-                    .map(|(en, ru)| (play::tr(language, en, ru, ""), false))
+                self.note.as_ref().map(|note| (note.say(language), false))
             }
             Err(e) => Some((e, true)),
         }

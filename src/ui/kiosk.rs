@@ -3,6 +3,7 @@
 //! group. The rules of it (PIN hash, lock-out, idle timer) live in `crate::kiosk`; this
 //! file only connects them to the window. The clock is injectable so that tests drive it.
 
+use super::texts::{self, KioskText};
 use super::{play, setup::SetupState, AppWindow, Controller, KioskBridge, KioskOverlay, Screen};
 use crate::games::registry::GameKind;
 use crate::kiosk::{valid_pin, Idle, IdleStep, Lockout, PinRecord};
@@ -214,16 +215,13 @@ pub fn tick(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     }
     if let Some(left) = k.idle.answer_left(now) {
         let secs = left.as_secs().to_string();
-        bridge.set_idle_message(
-            play::tr(
-                language,
-                "Without an answer, this game ends in {} s and the table is cleared for the next group.",
-                "Без ответа игра закончится через {} с, и стол очистится для следующих игроков.",
-                &secs,
-            )
-            .into(),
-        );
+        bridge.set_idle_message(say(language, KioskText::IdleWarning { secs }).into());
     }
+}
+
+/// `text` in the app's language.
+fn say(language: &str, text: KioskText) -> String {
+    texts::say(&text, language)
 }
 
 /// Back to the welcome screen with a clean table: the running game discarded, setup
@@ -311,19 +309,9 @@ fn open_pin_pad(app: &AppWindow, c: &mut Controller) {
 fn show_pin(app: &AppWindow, k: &KioskUi, language: &str) {
     let bridge = app.global::<KioskBridge>();
     let title = match k.stage {
-        PinStage::Unlock => play::tr(language, "Staff PIN", "PIN персонала", ""),
-        PinStage::Choose => play::tr(
-            language,
-            "Choose a staff PIN (4 to 8 digits)",
-            "Придумайте PIN персонала (4–8 цифр)",
-            "",
-        ),
-        PinStage::Confirm(_) => play::tr(
-            language,
-            "Enter the same PIN again",
-            "Введите тот же PIN ещё раз",
-            "",
-        ),
+        PinStage::Unlock => say(language, KioskText::StaffPin),
+        PinStage::Choose => say(language, KioskText::ChoosePin),
+        PinStage::Confirm(_) => say(language, KioskText::ConfirmPin),
     };
     bridge.set_pin_title(title.into());
     bridge.set_pin_length(k.entry.chars().count() as i32);
@@ -333,12 +321,7 @@ fn show_pin(app: &AppWindow, k: &KioskUi, language: &str) {
 fn locked_text(language: &str, left: Duration) -> String {
     // Whole seconds, rounded up: "0 s" would read as unlocked.
     let secs = left.as_millis().div_ceil(1000).to_string();
-    play::tr(
-        language,
-        "Too many wrong PINs. Try again in {} s.",
-        "Слишком много неверных PIN. Повторите через {} с.",
-        &secs,
-    )
+    say(language, KioskText::Locked { secs })
 }
 
 fn pin_key(app: &AppWindow, c: &mut Controller, key: &str) {
@@ -396,27 +379,17 @@ fn submit(
             }
             match k.lockout.fail(now) {
                 Some(lock) => locked_text(language, lock),
-                None => play::tr(language, "Wrong PIN.", "Неверный PIN.", ""),
+                None => say(language, KioskText::WrongPin),
             }
         }
-        PinStage::Choose if !valid_pin(entry) => play::tr(
-            language,
-            "A PIN has 4 to 8 digits.",
-            "В PIN от 4 до 8 цифр.",
-            "",
-        ),
+        PinStage::Choose if !valid_pin(entry) => say(language, KioskText::PinLength),
         PinStage::Choose => {
             k.stage = PinStage::Confirm(entry.to_string());
             String::new()
         }
         PinStage::Confirm(first) if first != entry => {
             k.stage = PinStage::Choose;
-            play::tr(
-                language,
-                "The two PINs differ. Choose one again.",
-                "PIN не совпали. Придумайте ещё раз.",
-                "",
-            )
+            say(language, KioskText::PinsDiffer)
         }
         PinStage::Confirm(first) => {
             let mut config = k.config.clone();
@@ -424,12 +397,7 @@ fn submit(
             if let Some(dir) = dir {
                 if let Err(e) = config.save(dir) {
                     k.stage = PinStage::Choose;
-                    return play::tr(
-                        language,
-                        "The PIN could not be saved: {}",
-                        "PIN не удалось сохранить: {}",
-                        &e.to_string(),
-                    );
+                    return say(language, KioskText::PinNotSaved { why: e.to_string() });
                 }
             }
             k.config = config;
@@ -452,7 +420,7 @@ fn show_staff(app: &AppWindow, k: &KioskUi, dir: Option<&Path>, language: &str) 
         n("iota"),
         n("omiga")
     );
-    bridge.set_counts(play::tr(language, "Games finished: {}", "Сыграно партий: {}", &line).into());
+    bridge.set_counts(say(language, KioskText::GamesFinished { counts: line }).into());
 }
 
 fn save_config(c: &Controller) {

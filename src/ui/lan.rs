@@ -17,7 +17,8 @@
 //! or join screen again within the resume time continues that game.
 
 use super::omiga::{board_cells, hand_models, side_word};
-use super::play::{self, tr};
+use super::play;
+use super::texts::{self, LanText, OmigaText, Text};
 use super::{AppWindow, Controller, GameChrome, LanBridge, LanHostUi, OmigaBridge, Screen};
 use crate::games::omiga::{Action, OmigaEvent, OmigaView, Side};
 use crate::games::{Outcome, Params, Seat};
@@ -37,6 +38,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex};
 use std::thread;
+
+/// `text` in the app's language.
+fn say(language: &str, text: impl Text) -> String {
+    texts::say(&text, language)
+}
 
 /// What the network threads hand to the UI thread.
 pub enum LanMsg {
@@ -359,7 +365,14 @@ pub fn host(app: &AppWindow, c: &mut Controller, options: Option<HostOptions>) {
             let code = host.code().to_string();
             let shown = if addr.ip().is_unspecified() {
                 lan_ip().map_or_else(
-                    || tr(language, "port {}", "порт {}", &addr.port().to_string()),
+                    || {
+                        say(
+                            language,
+                            LanText::Port {
+                                port: addr.port().into(),
+                            },
+                        )
+                    },
                     |ip| SocketAddr::new(ip, addr.port()).to_string(),
                 )
             } else {
@@ -397,19 +410,9 @@ pub fn host(app: &AppWindow, c: &mut Controller, options: Option<HostOptions>) {
             bridge.set_address(shown.into());
             bridge.set_host_status(
                 if resumed {
-                    tr(
-                        language,
-                        "Continuing the saved game: waiting for the other phone to come back…",
-                        "Продолжаем сохранённую игру: ждём возвращения второго телефона…",
-                        "",
-                    )
+                    say(language, LanText::ContinuingSaved)
                 } else {
-                    tr(
-                        language,
-                        "Waiting for the other phone to join…",
-                        "Ждём, пока присоединится второй телефон…",
-                        "",
-                    )
+                    say(language, LanText::WaitingToJoin)
                 }
                 .into(),
             );
@@ -418,15 +421,8 @@ pub fn host(app: &AppWindow, c: &mut Controller, options: Option<HostOptions>) {
             bridge.set_code("".into());
             bridge.set_code_digits(ModelRc::default());
             bridge.set_address("".into());
-            bridge.set_host_status(
-                tr(
-                    language,
-                    "This device cannot host: {}",
-                    "Это устройство не может принять игру: {}",
-                    &e.to_string(),
-                )
-                .into(),
-            );
+            bridge
+                .set_host_status(say(language, LanText::CannotHost { why: e.to_string() }).into());
         }
     }
     app.set_screen(Screen::LanHost);
@@ -445,40 +441,25 @@ pub fn open_join(app: &AppWindow, c: &mut Controller, browser: Option<Browser>) 
     let browser = match browser.map_or_else(Browser::on_lan, Ok) {
         Ok(b) => Some(b),
         Err(e) => {
-            bridge.set_join_message(
-                tr(
-                    language,
-                    "Cannot look for games here ({}); type the host's address.",
-                    "Не удаётся искать игры ({}); введите адрес хозяина.",
-                    &e.to_string(),
-                )
-                .into(),
-            );
+            bridge
+                .set_join_message(say(language, LanText::CannotLook { why: e.to_string() }).into());
             bridge.set_join_message_warning(false);
             None
         }
     };
     bridge.set_searching(browser.is_some());
     if browser.as_ref().is_some_and(|b| !b.multicast()) {
-        bridge.set_join_message(
-            tr(
-                language,
-                "This network may hide games: if none appears, type the address shown on the host's screen.",
-                "Эта сеть может скрывать игры: если ни одна не появится, введите адрес с экрана хозяина.",
-                "",
-            )
-            .into(),
-        );
+        bridge.set_join_message(say(language, LanText::MayHideGames).into());
         bridge.set_join_message_warning(false);
     }
     // A seat kept from a game this device was in (the app was killed): take it back.
     if let Some(joiner) = data_dir.and_then(|dir| Joiner::restore(dir, lan.timing).ok().flatten()) {
         bridge.set_join_message(
-            tr(
+            say(
                 language,
-                "Coming back to the game with {}…",
-                "Возвращаемся в игру с {}…",
-                &joiner.host().to_string(),
+                LanText::ComingBack {
+                    host: joiner.host().to_string(),
+                },
             )
             .into(),
         );
@@ -521,20 +502,12 @@ pub fn join(app: &AppWindow, c: &mut Controller, addr: SocketAddr, code: &str) {
     let bridge = app.global::<LanBridge>();
     let code = code.trim();
     if code.len() != 4 || !code.bytes().all(|b| b.is_ascii_digit()) {
-        bridge.set_join_message(
-            tr(
-                language,
-                "Enter the 4-digit code shown on the host's screen.",
-                "Введите 4 цифры с экрана хозяина.",
-                "",
-            )
-            .into(),
-        );
+        bridge.set_join_message(say(language, LanText::EnterCode).into());
         bridge.set_join_message_warning(true);
         return;
     }
     // Connecting may take a while on a poor Wi-Fi: never on the UI thread.
-    bridge.set_join_message(tr(language, "Joining…", "Подключаемся…", "").into());
+    bridge.set_join_message(say(language, LanText::Joining).into());
     bridge.set_join_message_warning(false);
     let (inbox, weak, timing) = (lan.inbox.clone(), lan.weak.clone(), lan.timing);
     let code = code.to_string();
@@ -566,13 +539,7 @@ fn joined(app: &AppWindow, lan: &mut Lan, joined: Result<Box<Joiner>, NetError>,
         }
         Err(e) => {
             bridge.set_join_message(
-                tr(
-                    language,
-                    "Could not join: {}",
-                    "Не удалось присоединиться: {}",
-                    &e.to_string(),
-                )
-                .into(),
+                say(language, LanText::CouldNotJoin { why: e.to_string() }).into(),
             );
             bridge.set_join_message_warning(true);
         }
@@ -603,12 +570,7 @@ pub fn drain(app: &AppWindow, c: &mut Controller) {
 fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
     let lost_text = |reason: &str| {
         let _ = reason;
-        tr(
-            language,
-            "Connection lost — waiting",
-            "Связь потеряна — ждём",
-            "",
-        )
+        say(language, LanText::ConnectionLost)
     };
     match msg {
         LanMsg::Found(found) => {
@@ -620,11 +582,12 @@ fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
                     name: f.beacon.name.clone().into(),
                     game: "Omiga".into(),
                     address: f.addr.to_string().into(),
-                    label: tr(
+                    label: say(
                         language,
-                        "Join {}",
-                        "Присоединиться: {}",
-                        &format!("{}, Omiga, {}", f.beacon.name, f.addr),
+                        LanText::JoinHost {
+                            name: f.beacon.name.clone(),
+                            address: f.addr.to_string(),
+                        },
                     )
                     .into(),
                 })
@@ -635,7 +598,7 @@ fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
         LanMsg::Host(event) => match event {
             HostEvent::Joined => {
                 app.global::<LanBridge>()
-                    .set_host_status(tr(language, "Joined!", "Присоединились!", "").into());
+                    .set_host_status(say(language, LanText::Joined).into());
             }
             HostEvent::Started {
                 view, countdown, ..
@@ -660,11 +623,7 @@ fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
                 if let Some(g) = lan.game.as_mut() {
                     g.paused = None;
                 }
-                play::show_message(
-                    app,
-                    &tr(language, "Connected again", "Связь восстановлена", ""),
-                    false,
-                );
+                play::show_message(app, &say(language, LanText::ConnectedAgain), false);
             }
             HostEvent::RematchOffered => rematch_offered(app, lan, language),
             HostEvent::Ended { reason } => end(app, lan, &reason, language),
@@ -734,12 +693,7 @@ fn joiner_update(app: &AppWindow, lan: &mut Lan, update: JoinerUpdate, language:
         JoinerEvent::RematchOffered => rematch_offered(app, lan, language),
         JoinerEvent::Notice(reason) => play::show_message(app, &reason, true),
         JoinerEvent::Lost(_) => {
-            let text = tr(
-                language,
-                "Connection lost — waiting",
-                "Связь потеряна — ждём",
-                "",
-            );
+            let text = say(language, LanText::ConnectionLost);
             if let Some(g) = lan.game.as_mut() {
                 g.paused = Some(text.clone());
             }
@@ -756,27 +710,13 @@ fn joiner_update(app: &AppWindow, lan: &mut Lan, update: JoinerUpdate, language:
                     g.countdown_until = Some(Instant::now() + countdown);
                 }
             }
-            play::show_message(
-                app,
-                &tr(language, "Connected again", "Связь восстановлена", ""),
-                false,
-            );
+            play::show_message(app, &say(language, LanText::ConnectedAgain), false);
         }
         JoinerEvent::Settled { applied, .. } => {
             let text = if applied {
-                tr(
-                    language,
-                    "Connected again: your card was placed before the connection dropped",
-                    "Связь восстановлена: ваша карта легла до обрыва связи",
-                    "",
-                )
+                say(language, LanText::SettledApplied)
             } else {
-                tr(
-                    language,
-                    "Connected again: your move did not reach the other phone; nothing changed, play it again",
-                    "Связь восстановлена: ваш ход не дошёл до второго телефона; ничего не изменилось, сходите снова",
-                    "",
-                )
+                say(language, LanText::SettledLost)
             };
             if let Some(g) = lan.game.as_mut() {
                 g.pending = None;
@@ -795,24 +735,15 @@ fn rematch_offered(app: &AppWindow, lan: &mut Lan, language: &str) {
     if let Some(g) = lan.game.as_mut() {
         g.rematch_offered = true;
     }
-    play::show_message(
-        app,
-        &tr(
-            language,
-            "The other player asks for a rematch",
-            "Соперник предлагает реванш",
-            "",
-        ),
-        false,
-    );
+    play::show_message(app, &say(language, LanText::PlayerAsksRematch), false);
 }
 
 fn end(app: &AppWindow, lan: &mut Lan, reason: &str, language: &str) {
-    let text = tr(
+    let text = say(
         language,
-        "The game has ended: {}",
-        "Игра окончена: {}",
-        reason,
+        LanText::Ended {
+            why: reason.to_string(),
+        },
     );
     if let Some(g) = lan.game.as_mut() {
         g.paused = None;
@@ -829,18 +760,10 @@ pub fn show(app: &AppWindow, lan: &Lan, language: &str) {
     app.set_playing("omiga".into());
     app.set_cover_up(false);
     let chrome = app.global::<GameChrome>();
-    chrome.set_title(
-        tr(
-            language,
-            "Omiga · two devices",
-            "Омига · два устройства",
-            "",
-        )
-        .into(),
-    );
+    chrome.set_title(say(language, LanText::Title).into());
     chrome.set_undo_label("".into());
-    let you = tr(language, "You", "Вы", "");
-    let them = tr(language, "Other phone", "Другой телефон", "");
+    let you = say(language, LanText::You);
+    let them = say(language, LanText::OtherPhone);
     let name = |seat: Seat| {
         if seat == g.seat {
             you.clone()
@@ -852,33 +775,20 @@ pub fn show(app: &AppWindow, lan: &Lan, language: &str) {
         (Some(text), _) => (text.clone(), None),
         (None, Outcome::Win { seat }) => (
             if seat == g.seat {
-                tr(language, "You win!", "Вы победили!", "")
+                say(language, LanText::YouWin)
             } else {
-                tr(
-                    language,
-                    "The other phone wins",
-                    "Победил другой телефон",
-                    "",
-                )
+                say(language, LanText::OtherWins)
             },
             Some(seat),
         ),
-        (None, Outcome::Draw) => (tr(language, "A draw", "Ничья", ""), None),
-        _ if g.paused.is_some() => (
-            tr(
-                language,
-                "Connection lost — waiting",
-                "Связь потеряна — ждём",
-                "",
-            ),
-            None,
-        ),
+        (None, Outcome::Draw) => (say(language, OmigaText::Draw), None),
+        _ if g.paused.is_some() => (say(language, LanText::ConnectionLost), None),
         _ => (
-            tr(
+            say(
                 language,
-                "Play! You are {}",
-                "Играйте! Вы — {}",
-                &side_word(g.seat, language),
+                LanText::PlayYouAre {
+                    side: side_word(g.seat, language).to_string(),
+                },
             ),
             Some(g.seat),
         ),
@@ -952,16 +862,11 @@ pub fn show(app: &AppWindow, lan: &Lan, language: &str) {
     let far = 1 - g.seat;
     let far_count = g.view.hand_sizes.get(far).copied().unwrap_or(0);
     let deck = |seat: Seat| {
-        tr(
+        say(
             language,
-            "{} in deck",
-            "в колоде: {}",
-            &g.view
-                .deck_counts
-                .get(seat)
-                .copied()
-                .unwrap_or(0)
-                .to_string(),
+            OmigaText::InDeck {
+                n: g.view.deck_counts.get(seat).copied().unwrap_or(0),
+            },
         )
     };
     let playing = lan.playing();
@@ -970,7 +875,12 @@ pub fn show(app: &AppWindow, lan: &Lan, language: &str) {
     for seat in 0..2 {
         let mine = seat == g.seat;
         let hand = if mine { own.clone() } else { none.clone() };
-        let label = tr(language, "{}'s hand", "Рука: {}", &name(seat));
+        let label = say(
+            language,
+            OmigaText::Hand {
+                name: name(seat).to_string(),
+            },
+        );
         let (note, warn) = if mine {
             (note.clone(), warn)
         } else {
@@ -1002,13 +912,13 @@ pub fn show(app: &AppWindow, lan: &Lan, language: &str) {
     bridge.set_far_label(
         format!(
             "{}: {}",
-            tr(language, "{}'s hand", "Рука: {}", &name(far)),
-            tr(
+            say(
                 language,
-                "{} cards, face down",
-                "карт: {}, рубашкой вверх",
-                &far_count.to_string()
-            )
+                OmigaText::Hand {
+                    name: name(far).to_string()
+                }
+            ),
+            say(language, LanText::FarCards { n: far_count })
         )
         .into(),
     );
@@ -1024,29 +934,14 @@ pub fn show(app: &AppWindow, lan: &Lan, language: &str) {
     let result = if let Some(text) = &g.ended {
         text.clone()
     } else if g.rematch_asked {
-        tr(
-            language,
-            "Rematch asked — waiting for the other phone",
-            "Реванш предложен — ждём другой телефон",
-            "",
-        )
+        say(language, LanText::RematchAsked)
     } else if g.rematch_offered {
-        tr(
-            language,
-            "The other phone asks for a rematch",
-            "Другой телефон предлагает реванш",
-            "",
-        )
+        say(language, LanText::PhoneAsksRematch)
     } else {
         match g.view.outcome {
-            Outcome::Win { seat } if seat == g.seat => tr(language, "You win!", "Вы победили!", ""),
-            Outcome::Win { .. } => tr(
-                language,
-                "The other phone wins",
-                "Победил другой телефон",
-                "",
-            ),
-            Outcome::Draw => tr(language, "A draw", "Ничья", ""),
+            Outcome::Win { seat } if seat == g.seat => say(language, LanText::YouWin),
+            Outcome::Win { .. } => say(language, LanText::OtherWins),
+            Outcome::Draw => say(language, OmigaText::Draw),
             _ => String::new(),
         }
     };
@@ -1078,9 +973,9 @@ pub fn tap(lan: &mut Lan, tap: Tap, language: &str) -> Result<(), String> {
         if let Some(p) = &g.paused {
             p.clone()
         } else if g.ended.is_some() || g.view.outcome.is_over() {
-            tr(language, "The game is over", "Игра окончена", "")
+            say(language, OmigaText::GameOver)
         } else {
-            tr(language, "Wait for the countdown", "Дождитесь отсчёта", "")
+            say(language, OmigaText::WaitCountdown)
         }
     };
     match tap {
@@ -1095,15 +990,10 @@ pub fn tap(lan: &mut Lan, tap: Tap, language: &str) -> Result<(), String> {
                 return Err(not_now(g));
             }
             if g.pending.is_some() {
-                return Err(tr(
-                    language,
-                    "Wait for the host to confirm your card",
-                    "Дождитесь, пока хозяин подтвердит карту",
-                    "",
-                ));
+                return Err(say(language, LanText::WaitForHost));
             }
             if index >= g.view.hand.len() {
-                return Err(tr(language, "That card is gone", "Этой карты уже нет", ""));
+                return Err(say(language, OmigaText::CardGone));
             }
             if g.selected == Some(index) {
                 if g.view.allow_rotation {
@@ -1123,20 +1013,10 @@ pub fn tap(lan: &mut Lan, tap: Tap, language: &str) -> Result<(), String> {
                 return Err(not_now(g));
             }
             if g.pending.is_some() {
-                return Err(tr(
-                    language,
-                    "Wait for the host to confirm your card",
-                    "Дождитесь, пока хозяин подтвердит карту",
-                    "",
-                ));
+                return Err(say(language, LanText::WaitForHost));
             }
             let Some(card) = g.selected_card() else {
-                return Err(tr(
-                    language,
-                    "Pick a card from your hand first",
-                    "Сначала выберите карту в руке",
-                    "",
-                ));
+                return Err(say(language, OmigaText::PickFirst));
             };
             let action = Action::Place {
                 card,
@@ -1272,15 +1152,7 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
                 Some(a) if a.port() != 0 => join(&app, c, a, &code),
                 _ => {
                     let b = app.global::<LanBridge>();
-                    b.set_join_message(
-                        tr(
-                            language,
-                            "Type the address shown on the host's screen, like 192.168.1.20:40123.",
-                            "Введите адрес с экрана хозяина, например 192.168.1.20:40123.",
-                            "",
-                        )
-                        .into(),
-                    );
+                    b.set_join_message(say(language, LanText::TypeAddress).into());
                     b.set_join_message_warning(true);
                 }
             }
@@ -1300,9 +1172,7 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
                 None => {
                     let language = c.language();
                     let b = app.global::<LanBridge>();
-                    b.set_join_message(
-                        tr(language, "That game is gone", "Этой игры больше нет", "").into(),
-                    );
+                    b.set_join_message(say(language, LanText::GameGone).into());
                     b.set_join_message_warning(true);
                 }
             }

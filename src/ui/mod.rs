@@ -26,6 +26,7 @@ pub mod rules_text;
 #[cfg(feature = "devtools")]
 pub mod screenshot;
 pub mod setup;
+pub mod texts;
 
 slint::include_modules!();
 

@@ -3,7 +3,8 @@
 //! selection here. No rule is decided in this file: legal cells, refusals, wins and draws
 //! all come from the rules core through the session.
 
-use super::play::{self, tr};
+use super::play;
+use super::texts::{self, OmigaText};
 use super::{AppWindow, Controller, OmigaBridge, OmigaCardUi, OmigaCellUi, OmigaHandUi};
 use crate::games::omiga::{Action, Card, Colour, Figure, Omiga, Side};
 use crate::games::{Game, Outcome, Params, RuleResult, Seat};
@@ -135,21 +136,16 @@ impl OmigaTable {
     /// A tap on a card of `seat`'s hand: select it, or turn it when it is already selected.
     pub fn tap_hand(&mut self, seat: Seat, index: usize, language: &str) -> Result<(), String> {
         if seat > 1 {
-            return Err(format!("there is no seat {seat}"));
+            return Err(no_seat(seat, language));
         }
         if self.bots.is_bot(seat) {
-            return Err(tr(
-                language,
-                "The app plays that side",
-                "Этой стороной играет приложение",
-                "",
-            ));
+            return Err(say(language, OmigaText::AppPlaysSide));
         }
         if !self.playing() {
             return Err(self.not_now(language));
         }
         if index >= self.hand(seat).len() {
-            return Err(tr(language, "That card is gone", "Этой карты уже нет", ""));
+            return Err(say(language, OmigaText::CardGone));
         }
         if self.selected[seat] == Some(index) {
             if self.session.game().allow_rotation() {
@@ -202,15 +198,10 @@ impl OmigaTable {
             return Err(self.not_now(language));
         }
         let Some(seat) = self.placer_for(x, y) else {
-            return Err(tr(
-                language,
-                "Pick a card from your hand first",
-                "Сначала выберите карту в руке",
-                "",
-            ));
+            return Err(say(language, OmigaText::PickFirst));
         };
         let Some(card) = self.selected_card(seat) else {
-            return Err(tr(language, "That card is gone", "Этой карты уже нет", ""));
+            return Err(say(language, OmigaText::CardGone));
         };
         let action = Action::Place {
             card,
@@ -248,15 +239,10 @@ impl OmigaTable {
     /// `seat` discards its hand (the core says whether that is allowed now).
     pub fn discard(&mut self, seat: Seat, language: &str) -> Result<(), String> {
         if seat > 1 {
-            return Err(format!("there is no seat {seat}"));
+            return Err(no_seat(seat, language));
         }
         if self.bots.is_bot(seat) {
-            return Err(tr(
-                language,
-                "The app plays that side",
-                "Этой стороной играет приложение",
-                "",
-            ));
+            return Err(say(language, OmigaText::AppPlaysSide));
         }
         if !self.playing() {
             return Err(self.not_now(language));
@@ -265,11 +251,7 @@ impl OmigaTable {
             Ok(_) => {
                 self.selected[seat] = None;
                 self.turned[seat] = false;
-                self.note(
-                    seat,
-                    tr(language, "New hand drawn", "Взята новая рука", ""),
-                    false,
-                );
+                self.note(seat, say(language, OmigaText::NewHand), false);
                 Ok(())
             }
             Err(e) => {
@@ -289,11 +271,14 @@ impl OmigaTable {
     }
 
     fn not_now(&self, language: &str) -> String {
-        if self.session.outcome().is_over() {
-            tr(language, "The game is over", "Игра окончена", "")
-        } else {
-            tr(language, "Wait for the countdown", "Дождитесь отсчёта", "")
-        }
+        say(
+            language,
+            if self.session.outcome().is_over() {
+                OmigaText::GameOver
+            } else {
+                OmigaText::WaitCountdown
+            },
+        )
     }
 
     /// The legal cells of `seat`'s selected card, from the rules core.
@@ -314,8 +299,8 @@ impl OmigaTable {
         let players = self.session.players();
         let name = |s: usize| players.get(s).map(|p| p.name.clone()).unwrap_or_default();
         match self.session.outcome() {
-            Outcome::Win { seat } => tr(language, "{} wins!", "{} побеждает!", &name(seat)),
-            Outcome::Draw => tr(language, "A draw", "Ничья", ""),
+            Outcome::Win { seat } => say(language, OmigaText::Wins { name: name(seat) }),
+            Outcome::Draw => say(language, OmigaText::Draw),
             Outcome::SharedWin { .. } | Outcome::Ongoing => String::new(),
         }
     }
@@ -332,9 +317,14 @@ impl OmigaTable {
                     turned: false,
                     label: format!(
                         "{} {}/{n}: {}",
-                        tr(language, "{} card", "{}: карта", &whose),
+                        say(
+                            language,
+                            OmigaText::CardOf {
+                                side: whose.clone()
+                            }
+                        ),
                         i + 1,
-                        tr(language, "face down", "рубашкой вверх", "")
+                        say(language, OmigaText::FaceDown)
                     )
                     .into(),
                     back: true,
@@ -396,14 +386,13 @@ impl play::Table for OmigaTable {
                     .get(p.side.seat())
                     .map(|p| p.name.clone())
                     .unwrap_or_default();
-                super::access::announce(
-                    app,
-                    &format!(
-                        "{} x {x}, y {y}: {}",
-                        tr(language, "{} placed at", "{} кладёт на", &name),
-                        card_parts(p.card, language)
-                    ),
-                );
+                let placed = OmigaText::PlacedAt {
+                    name,
+                    x: x.to_string(),
+                    y: y.to_string(),
+                    card: card_parts(p.card, language),
+                };
+                super::access::announce(app, &say(language, placed));
             }
         }
         let players = self.session.players();
@@ -415,16 +404,21 @@ impl play::Table for OmigaTable {
                 .unwrap_or_default()
                 .into();
             let color = players.get(seat).map_or(seat as i32, |p| p.color as i32);
-            let deck = tr(
+            let deck = say(
                 language,
-                "{} in deck",
-                "в колоде: {}",
-                &game.deck_count(seat).to_string(),
+                OmigaText::InDeck {
+                    n: game.deck_count(seat),
+                },
             );
             let can_discard =
                 self.playing() && self.session.view(seat).is_some_and(|v| v.can_discard);
             let (note, warn) = self.notes[seat].clone();
-            let hand_label = tr(language, "{}'s hand", "Рука: {}", &name);
+            let hand_label = say(
+                language,
+                OmigaText::Hand {
+                    name: name.to_string(),
+                },
+            );
             if seat == 0 {
                 play::update_rows(bridge.get_white_hand(), hand, |m| bridge.set_white_hand(m));
                 bridge.set_white_name(name);
@@ -481,15 +475,15 @@ impl play::Table for OmigaTable {
                 let text = match action {
                     Action::Place { card, x, y, .. } => {
                         self.last = u8::try_from(x).ok().zip(u8::try_from(y).ok());
-                        format!(
-                            "{} {} (x {x}, y {y})",
-                            tr(language, "{} placed", "{} кладёт", &name),
-                            card_parts(card, language)
-                        )
+                        let placed = OmigaText::Placed {
+                            name,
+                            card: card_parts(card, language),
+                            x: x.to_string(),
+                            y: y.to_string(),
+                        };
+                        say(language, placed)
                     }
-                    Action::Discard => {
-                        tr(language, "{} drew a new hand", "{} берёт новую руку", &name)
-                    }
+                    Action::Discard => say(language, OmigaText::DrewNewHand { name }),
                 };
                 // Said once, in the message line (it wraps; the note line does not).
                 self.note(seat, String::new(), false);
@@ -541,15 +535,20 @@ pub fn hand_models(
             let shown = card.oriented(turned);
             let mut label = format!(
                 "{} {}/{n}: {}",
-                tr(language, "{} card", "{}: карта", &whose),
+                say(
+                    language,
+                    OmigaText::CardOf {
+                        side: whose.clone()
+                    }
+                ),
                 i + 1,
                 card_parts(shown, language)
             );
             if selected {
-                label.push_str(&tr(language, ", selected", ", выбрана", ""));
+                label = say(language, OmigaText::Selected { label });
             }
             if turned {
-                label.push_str(&tr(language, ", turned", ", повёрнута", ""));
+                label = say(language, OmigaText::Turned { label });
             }
             OmigaHandUi {
                 card: card_ui(shown),
@@ -592,38 +591,26 @@ pub fn board_cells(
             let content = match here {
                 Some((side, card)) => format!(
                     "{}, {}",
-                    match side {
-                        Side::White => tr(language, "white card", "белая карта", ""),
-                        Side::Black => tr(language, "black card", "чёрная карта", ""),
-                    },
+                    say(
+                        language,
+                        match side {
+                            Side::White => OmigaText::WhiteCard,
+                            Side::Black => OmigaText::BlackCard,
+                        }
+                    ),
                     card_parts(card, language)
                 ),
-                None => tr(language, "empty", "пусто", ""),
+                None => say(language, OmigaText::Empty),
             };
             let mut label = format!("x {x}, y {y}: {content}");
             if waiting.is_some() {
-                label.push_str(&tr(
-                    language,
-                    ", waiting for the host",
-                    ", ждём ответа хозяина",
-                    "",
-                ));
+                label = say(language, OmigaText::WaitingForHost { label });
             }
             if lw {
-                label.push_str(&tr(
-                    language,
-                    ", White may place here",
-                    ", сюда может пойти Белый",
-                    "",
-                ));
+                label = say(language, OmigaText::WhiteMay { label });
             }
             if lb {
-                label.push_str(&tr(
-                    language,
-                    ", Black may place here",
-                    ", сюда может пойти Чёрный",
-                    "",
-                ));
+                label = say(language, OmigaText::BlackMay { label });
             }
             let is_last = last == Some((x, y));
             cells.push(OmigaCellUi {
@@ -652,11 +639,14 @@ fn fresh_seed() -> u64 {
 }
 
 pub fn side_word(seat: Seat, language: &str) -> String {
-    if seat == 0 {
-        tr(language, "White", "Белый", "")
-    } else {
-        tr(language, "Black", "Чёрный", "")
-    }
+    say(
+        language,
+        if seat == 0 {
+            OmigaText::White
+        } else {
+            OmigaText::Black
+        },
+    )
 }
 
 fn figure_index(f: Figure) -> i32 {
@@ -677,33 +667,42 @@ pub fn card_ui(card: Card) -> OmigaCardUi {
 }
 
 fn figure_word(f: Figure, language: &str) -> String {
-    match f {
-        Figure::Diagonal => tr(language, "diagonal", "скос", ""),
-        Figure::Point => tr(language, "point", "остриё", ""),
-        Figure::Notch => tr(language, "notch", "выемка", ""),
-    }
+    let word = match f {
+        Figure::Diagonal => OmigaText::Diagonal,
+        Figure::Point => OmigaText::Point,
+        Figure::Notch => OmigaText::Notch,
+    };
+    say(language, word)
 }
 
 fn colour_word(c: Colour, language: &str) -> String {
-    match c {
-        Colour::Green => tr(language, "green", "зелёный", ""),
-        Colour::Pink => tr(language, "pink", "розовый", ""),
-    }
+    let word = match c {
+        Colour::Green => OmigaText::Green,
+        Colour::Pink => OmigaText::Pink,
+    };
+    say(language, word)
 }
 
 /// "point top, notch bottom, green left, pink right".
 pub fn card_parts(card: Card, language: &str) -> String {
-    format!(
-        "{} {}, {} {}, {} {}, {} {}",
-        figure_word(card.top, language),
-        tr(language, "top", "сверху", ""),
-        figure_word(card.bottom, language),
-        tr(language, "bottom", "снизу", ""),
-        colour_word(card.left, language),
-        tr(language, "left", "слева", ""),
-        colour_word(card.right, language),
-        tr(language, "right", "справа", ""),
-    )
+    let parts = OmigaText::CardParts {
+        top: figure_word(card.top, language),
+        bottom: figure_word(card.bottom, language),
+        left: colour_word(card.left, language),
+        right: colour_word(card.right, language),
+    };
+    say(language, parts)
+}
+
+/// `text` in the app's language.
+fn say(language: &str, text: OmigaText) -> String {
+    texts::say(&text, language)
+}
+
+/// The refusal for a seat that is neither White nor Black, in the app's language.
+fn no_seat(seat: Seat, language: &str) -> String {
+    use crate::games::{omiga::OmigaError, RuleError};
+    super::refusals::say(&RuleError::Omiga(OmigaError::NoSeat { seat }), language)
 }
 
 /// Registers the Omiga bridge's callbacks.

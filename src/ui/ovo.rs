@@ -2,7 +2,8 @@
 //! cells, and taps become actions. Which eggs may move and where they may land always
 //! comes from the rules core (`moves_from`, `legal_actions`); nothing is decided here.
 
-use super::play::{self, tr};
+use super::play;
+use super::texts::{self, OvoText};
 use super::{AppWindow, Controller, GameChrome, OvoBridge, OvoCell, OvoSeat};
 use crate::games::ovo::{Cell, CellView, Happened, Ovo, OvoAction, OvoEvent, Symbol};
 use crate::games::{Game, Outcome, Params, RuleResult, Seat};
@@ -32,26 +33,21 @@ fn symbol_index(symbol: Symbol) -> i32 {
     }
 }
 
-fn symbol_word(symbol: Symbol, language: &str) -> &'static str {
-    match (symbol, language == "ru") {
-        (Symbol::Circle, false) => "circle",
-        (Symbol::Triangle, false) => "triangle",
-        (Symbol::Diamond, false) => "diamond",
-        (Symbol::Star, false) => "star",
-        (Symbol::Circle, true) => "круг",
-        (Symbol::Triangle, true) => "треугольник",
-        (Symbol::Diamond, true) => "ромб",
-        (Symbol::Star, true) => "звезда",
-    }
+fn symbol_word(symbol: Symbol, language: &str) -> String {
+    say(
+        language,
+        match symbol {
+            Symbol::Circle => OvoText::Circle,
+            Symbol::Triangle => OvoText::Triangle,
+            Symbol::Diamond => OvoText::Diamond,
+            Symbol::Star => OvoText::Star,
+        },
+    )
 }
 
-/// English or Russian.
-fn t<'a>(language: &str, en: &'a str, ru: &'a str) -> &'a str {
-    if language == "ru" {
-        ru
-    } else {
-        en
-    }
+/// `text` in the app's language.
+fn say(language: &str, text: OvoText) -> String {
+    texts::say(&text, language)
 }
 
 /// A peek's result, held only until the peeker taps "Got it".
@@ -230,15 +226,8 @@ impl OvoTable {
                 self.path.push(cell);
                 let goes_on = !self.continuing_moves(seat).is_empty();
                 if goes_on {
-                    return Some((
-                        tr(
-                            language,
-                            "Landed on {}. Jump on, or tap “Stop here”.",
-                            "Прыжок на {}. Прыгайте дальше или нажмите «Остановиться здесь».",
-                            &cell.to_string(),
-                        ),
-                        false,
-                    ));
+                    let cell = cell.to_string();
+                    return Some((say(language, OvoText::LandedOn { cell }), false));
                 }
                 return self.stop(language);
             }
@@ -248,15 +237,7 @@ impl OvoTable {
             }
             if !self.path.is_empty() {
                 self.clear_selection();
-                return Some((
-                    t(
-                        language,
-                        "Jump chain cancelled.",
-                        "Цепочка прыжков отменена.",
-                    )
-                    .into(),
-                    false,
-                ));
+                return Some((say(language, OvoText::ChainCancelled), false));
             }
         }
         self.pick(seat, cell, language)
@@ -283,31 +264,18 @@ impl OvoTable {
         };
         let reason = match view.cell(cell) {
             CellView::Empty if had => return None,
-            CellView::Empty => tr(
-                language,
-                "{} is empty: tap one of your eggs or a hidden egg.",
-                "{} пуста: коснитесь своего яйца или скрытого яйца.",
-                &cell.to_string(),
-            ),
-            CellView::Visible { seat: owner, .. } if owner != seat => tr(
-                language,
-                "That egg is {}'s: move your own eggs or a hidden one.",
-                "Это яйцо игрока {}: ходите своими яйцами или скрытыми.",
-                &name(owner),
-            ),
-            _ if view.no_move_back && view.last == Some(cell) => t(
-                language,
-                "That egg moved last turn; move another egg.",
-                "Этим яйцом ходили в прошлый ход; ходите другим.",
-            )
-            .into(),
-            _ => tr(
-                language,
-                "The egg on {} has nowhere to go.",
-                "Яйцу на {} некуда идти.",
-                &cell.to_string(),
-            ),
+            CellView::Empty => OvoText::EmptyCell {
+                cell: cell.to_string(),
+            },
+            CellView::Visible { seat: owner, .. } if owner != seat => {
+                OvoText::NotYourEgg { owner: name(owner) }
+            }
+            _ if view.no_move_back && view.last == Some(cell) => OvoText::MovedLast,
+            _ => OvoText::NowhereToGo {
+                cell: cell.to_string(),
+            },
         };
+        let reason = say(language, reason);
         Some((reason, true))
     }
 
@@ -315,15 +283,7 @@ impl OvoTable {
     pub fn stop(&mut self, language: &str) -> Note {
         let seat = self.actor()?;
         let Some(action) = self.move_so_far(seat) else {
-            return Some((
-                t(
-                    language,
-                    "Pick an egg and a lit landing first.",
-                    "Сначала выберите яйцо и подсвеченную клетку.",
-                )
-                .into(),
-                true,
-            ));
+            return Some((say(language, OvoText::PickFirst), true));
         };
         self.play(seat, action, language)
     }
@@ -333,15 +293,7 @@ impl OvoTable {
         let seat = self.actor()?;
         match self.peek_action(seat) {
             Some(action) => self.play(seat, action, language),
-            None => Some((
-                t(
-                    language,
-                    "Only a hidden egg can be peeked at.",
-                    "Подсмотреть можно только скрытое яйцо.",
-                )
-                .into(),
-                true,
-            )),
+            None => Some((say(language, OvoText::OnlyHidden), true)),
         }
     }
 
@@ -349,15 +301,7 @@ impl OvoTable {
     pub fn pass(&mut self, language: &str) -> Note {
         let seat = self.actor()?;
         if !self.legal(seat, &OvoAction::Pass) {
-            return Some((
-                t(
-                    language,
-                    "You can still move or peek, so you may not pass.",
-                    "Вы ещё можете ходить или подсмотреть, пасовать нельзя.",
-                )
-                .into(),
-                true,
-            ));
+            return Some((say(language, OvoText::MayNotPass), true));
         }
         self.play(seat, OvoAction::Pass, language)
     }
@@ -445,52 +389,62 @@ impl OvoTable {
             Happened::Moved { flipped, .. } => {
                 // The declaration is said in words below, not as the notation's " ovo".
                 // In words, not notation: a screen reader says "b1 to b2", not "b1 dash b2".
-                let mut s = match strip_ovo(action) {
-                    OvoAction::Step { from, to, .. } => {
-                        tr(language, "{} moved ", "{} передвинул(а) ", &who)
-                            + &tr(language, "{} to ", "{} на ", &from.to_string())
-                            + &to.to_string()
-                    }
+                let name = who.clone();
+                let s = match strip_ovo(action) {
+                    OvoAction::Step { from, to, .. } => OvoText::Moved {
+                        name,
+                        from: from.to_string(),
+                        to: to.to_string(),
+                    },
                     OvoAction::Jump { from, landings, .. } => {
-                        let path: Vec<String> = landings.iter().map(|c| c.to_string()).collect();
-                        tr(language, "{} jumped ", "{} прыгнул(а) ", &who)
-                            + &tr(language, "from {} to ", "с {} на ", &from.to_string())
-                            + &path.join(t(language, ", then ", ", затем "))
+                        let mut path = landings.iter().map(|c| c.to_string());
+                        let first = path.next().unwrap_or_default();
+                        let path = path.fold(first, |before, after| {
+                            say(language, OvoText::Then { before, after })
+                        });
+                        OvoText::Jumped {
+                            name,
+                            from: from.to_string(),
+                            path,
+                        }
                     }
-                    other => tr(language, "{} played ", "{} сходил(а) ", &who) + &other.to_string(),
+                    other => OvoText::Played {
+                        name,
+                        action: other.to_string(),
+                    },
                 };
+                let s = say(language, s);
                 if *flipped {
-                    s.push_str(t(language, "; the egg was flipped", "; яйцо перевернулось"));
+                    say(language, OvoText::Flipped { what: s })
+                } else {
+                    s
                 }
-                s
             }
-            Happened::Peeked { cell, .. } => {
-                tr(language, "{} peeked at ", "{} подсмотрел(а) ", &who) + &cell.to_string()
-            }
-            Happened::Passed => tr(language, "{} passed", "{} пасует", &who),
+            Happened::Peeked { cell, .. } => say(
+                language,
+                OvoText::Peeked {
+                    name: who.clone(),
+                    cell: cell.to_string(),
+                },
+            ),
+            Happened::Passed => say(language, OvoText::Passed { name: who.clone() }),
             Happened::Nothing => String::new(),
         };
         if let Some(d) = &event.declaration {
             if !text.is_empty() {
                 text.push_str(". ");
             }
-            text.push_str(&tr(
+            let name = who;
+            text.push_str(&say(
                 language,
-                "{} declared «Ovo!»",
-                "{} объявил(а) «Ovo!»",
-                &who,
+                if d.correct {
+                    OvoText::DeclaredRight { name }
+                } else if d.seat_out {
+                    OvoText::DeclaredOut { name }
+                } else {
+                    OvoText::DeclaredWrong { name }
+                },
             ));
-            text.push_str(if d.correct {
-                t(language, " — correct!", " — верно!")
-            } else if d.seat_out {
-                t(
-                    language,
-                    " — wrong: their eggs leave the board.",
-                    " — неверно: яйца игрока уходят с доски.",
-                )
-            } else {
-                t(language, " — wrong.", " — неверно.")
-            });
         }
         text
     }
@@ -536,33 +490,30 @@ impl OvoTable {
         let color = |s: Seat| players.get(s).map_or(0, |p| p.color as i32);
         let name = |s: Seat| players.get(s).map(|p| p.name.clone()).unwrap_or_default();
         let look = |cell: Cell| match view.cell(cell) {
-            CellView::Empty => (0, 0, "", t(language, "empty", "пусто").to_string()),
-            CellView::Hidden => (
-                2,
-                0,
-                "",
-                t(language, "hidden egg", "скрытое яйцо").to_string(),
-            ),
+            CellView::Empty => (0, 0, "", say(language, OvoText::Empty)),
+            CellView::Hidden => (2, 0, "", say(language, OvoText::HiddenEgg)),
             CellView::Visible { seat, symbol } => (
                 1,
                 color(seat),
                 symbol_char(symbol),
-                format!(
-                    "{} {} {}",
-                    name(seat),
-                    symbol_word(symbol, language),
-                    t(language, "egg", "яйцо")
+                say(
+                    language,
+                    OvoText::Egg {
+                        name: name(seat),
+                        symbol: symbol_word(symbol, language),
+                    },
                 ),
             ),
             CellView::Revealed { seat, symbol } => (
                 3,
                 color(seat),
                 symbol_char(symbol),
-                format!(
-                    "{} {} {}",
-                    name(seat),
-                    symbol_word(symbol, language),
-                    t(language, "egg, was hidden", "яйцо, было скрыто")
+                say(
+                    language,
+                    OvoText::EggWasHidden {
+                        name: name(seat),
+                        symbol: symbol_word(symbol, language),
+                    },
                 ),
             ),
         };
@@ -576,47 +527,35 @@ impl OvoTable {
                 let ghost = ghost_cell == Some(cell);
                 if let (true, Some((k, c, s, _))) = (ghost, &moving) {
                     (kind, egg_color, symbol) = (*k, *c, *s);
-                    label.push_str(t(
-                        language,
-                        ", the chain stands here",
-                        ", цепочка сейчас здесь",
-                    ));
+                    label = say(language, OvoText::ChainHere { label });
                 }
                 let direct = actor.is_some_and(|seat| {
                     self.selected.is_some() && self.direct_move(seat, cell).is_some()
                 });
                 let target = if step_targets.contains(&cell) {
-                    label.push_str(t(language, ", legal landing", ", сюда можно"));
+                    label = say(language, OvoText::Landing { label });
                     1
                 } else if jump_targets.contains(&cell) {
-                    label.push_str(t(language, ", legal jump landing", ", сюда можно прыгнуть"));
+                    label = say(language, OvoText::JumpLanding { label });
                     2
                 } else if direct {
-                    label.push_str(t(
-                        language,
-                        ", end of a jump chain, one tap plays it all",
-                        ", конец цепочки прыжков, одно касание — вся цепочка",
-                    ));
+                    label = say(language, OvoText::ChainEnd { label });
                     3
                 } else {
                     0
                 };
                 let selected = self.selected == Some(cell) && !over;
                 if selected {
-                    label.push_str(t(language, ", picked up", ", выбрано"));
+                    label = say(language, OvoText::PickedUp { label });
                 }
                 // Marked only when the rule is on: then it says why the egg cannot move.
                 let last = view.no_move_back && view.last == Some(cell) && !over && kind != 0;
                 if last {
-                    label.push_str(t(language, ", moved last turn", ", ходило в прошлый ход"));
+                    label = say(language, OvoText::MovedLastTurn { label });
                 }
                 if let Some(owner) = camp {
-                    label.push_str(&tr(
-                        language,
-                        ", {}'s camp",
-                        ", лагерь игрока {}",
-                        &name(owner),
-                    ));
+                    let owner = name(owner);
+                    label = say(language, OvoText::Camp { label, owner });
                 }
                 let path_step = self
                     .path
@@ -641,12 +580,7 @@ impl OvoTable {
 
     fn hint(&self, language: &str) -> String {
         if self.session.outcome().is_over() {
-            return t(
-                language,
-                "The game is over: every egg is shown face up.",
-                "Игра окончена: все яйца открыты.",
-            )
-            .into();
+            return say(language, OvoText::GameOver);
         }
         let Some(seat) = self.actor() else {
             return String::new();
@@ -657,43 +591,20 @@ impl OvoTable {
             .symbol(seat)
             .map_or("", symbol_char)
             .to_string();
-        match self.selected {
-            None => tr(
-                language,
-                "Tap one of your {} eggs or a hidden egg.",
-                "Коснитесь своего яйца {} или скрытого яйца.",
-                &symbol,
-            ),
-            Some(_) if !self.path.is_empty() => t(
-                language,
-                "Tap a ring to jump on, or stop here.",
-                "Коснитесь кольца, чтобы прыгать дальше, или остановитесь.",
-            )
-            .into(),
+        let hint = match self.selected {
+            None => OvoText::TapYourEgg { symbol },
+            Some(_) if !self.path.is_empty() => OvoText::TapRing,
             Some(cell) => {
                 let lit = !self.continuing_moves(seat).is_empty();
+                let cell = cell.to_string();
                 match (lit, self.peek_action(seat).is_some()) {
-                    (true, true) => tr(
-                        language,
-                        "Tap a lit cell to move the egg on {}, or peek at it.",
-                        "Коснитесь подсвеченной клетки, чтобы пойти яйцом с {}, или подсмотрите его.",
-                        &cell.to_string(),
-                    ),
-                    (true, false) => t(
-                        language,
-                        "Tap a lit cell: a dot is a step, a ring a jump.",
-                        "Коснитесь подсвеченной клетки: точка — шаг, кольцо — прыжок.",
-                    )
-                    .into(),
-                    _ => tr(
-                        language,
-                        "The egg on {} cannot move now; you may peek at it.",
-                        "Яйцо на {} сейчас не может ходить; его можно подсмотреть.",
-                        &cell.to_string(),
-                    ),
+                    (true, true) => OvoText::TapLitOrPeek { cell },
+                    (true, false) => OvoText::TapLit,
+                    _ => OvoText::MayPeekOnly { cell },
                 }
             }
-        }
+        };
+        say(language, hint)
     }
 }
 
@@ -764,18 +675,18 @@ impl play::Table for OvoTable {
                 .get(reveal.seat)
                 .map(|p| p.name.clone())
                 .unwrap_or_default();
-            chrome.set_banner(tr(language, "{}'s peek", "Подсматривает {}", &peeker).into());
+            chrome.set_banner(say(language, OvoText::PeekOf { name: peeker }).into());
             if let Some(symbol) = game.symbol(reveal.seat) {
                 chrome.set_banner_seat(symbol_index(symbol));
             }
             bridge.set_revealing(true);
             bridge.set_reveal_text(
-                format!(
-                    "{} {} {} — {}",
-                    reveal.cell,
-                    t(language, "is a", "—"),
-                    symbol_word(reveal.symbol, language),
-                    t(language, "remember it", "запомните")
+                say(
+                    language,
+                    OvoText::PeekResult {
+                        cell: reveal.cell.to_string(),
+                        symbol: symbol_word(reveal.symbol, language),
+                    },
                 )
                 .into(),
             );

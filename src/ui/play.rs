@@ -136,13 +136,6 @@ pub fn show_message(app: &AppWindow, text: &str, warning: bool) {
     super::access::news(app);
 }
 
-/// Text the bridges build at run time, in the app's language (`{}` takes `arg`). Static
-/// UI text goes through `@tr` in the .slint files instead.
-pub fn tr(language: &str, en: &str, ru: &str, arg: &str) -> String {
-    let pattern = if language == "ru" { ru } else { en };
-    pattern.replacen("{}", arg, 1)
-}
-
 /// A saved match back on screen, behind the cover of whoever acts next (Omiga: behind
 /// its countdown).
 pub fn restore(saved: &crate::session::SavedGame) -> crate::games::RuleResult<Box<dyn Table>> {

@@ -26,14 +26,19 @@ pub fn install(app: &AppWindow) {
     WINDOW.with(|w| *w.borrow_mut() = Some(app.as_weak()));
 }
 
+/// The window installed on this thread, if it is still up (src/ui/texts.rs words its
+/// texts through it too).
+pub(super) fn window() -> Option<AppWindow> {
+    WINDOW.with(|w| w.borrow().as_ref().and_then(|w| w.upgrade()))
+}
+
 /// A refusal in `language`: the referee's English as is, any other language from the
 /// window's translations (English again when no window is up, as in unit tests).
 pub fn say(e: &RuleError, language: &str) -> String {
     if language == "en" {
         return e.to_string();
     }
-    let app = WINDOW.with(|w| w.borrow().as_ref().and_then(|w| w.upgrade()));
-    match app {
+    match window() {
         Some(app) => in_window(&app, e),
         None => e.to_string(),
     }

@@ -2,6 +2,7 @@
 //! the history screen opens it, and the game's screen shows the public table after each
 //! move. Only public state is ever rebuilt (`Session::public_at`): no hand, no peek.
 
+use super::texts::{self, ShellText};
 use super::{play, AppWindow, Controller, GameChrome, Screen};
 use crate::session::SavedGame;
 use slint::ComponentHandle;
@@ -29,29 +30,11 @@ pub struct Replay {
 pub fn public_move(game: &str, line: &str, language: &str) -> String {
     if game == "iota" {
         if let Some(cards) = line.strip_prefix("pass ") {
-            let count = cards.split_whitespace().count();
-            let ru = language == "ru";
-            let counted = format!("{count} {}", cards_word(count, ru));
-            return play::tr(
-                language,
-                "pass, {} back to the pile",
-                "пас, в колоду: {}",
-                &counted,
-            );
+            let n = cards.split_whitespace().count();
+            return texts::say(&ShellText::ReplayPass { n }, language);
         }
     }
     line.to_string()
-}
-
-/// "card"/"cards", "карта"/"карты"/"карт" for `n`.
-fn cards_word(n: usize, ru: bool) -> &'static str {
-    match (ru, n % 10, n % 100) {
-        (false, _, _) if n == 1 => "card",
-        (false, _, _) => "cards",
-        (true, 1, h) if h != 11 => "карта",
-        (true, 2..=4, h) if !(12..=14).contains(&h) => "карты",
-        (true, _, _) => "карт",
-    }
 }
 
 /// "3. Anna: b1-b2" for the `n`-th action (from 1) of a recorded game.
@@ -90,14 +73,19 @@ fn show(app: &AppWindow, c: &mut Controller) -> bool {
             table.show(app, language);
             let chrome = app.global::<GameChrome>();
             chrome.set_title(
-                play::tr(language, "{} · replay", "{} · повтор", &replay.opened.title).into(),
+                texts::say(
+                    &ShellText::ReplayTitle {
+                        game: replay.opened.title.clone(),
+                    },
+                    language,
+                )
+                .into(),
             );
             chrome.set_replaying(true);
             chrome.set_replay_step(replay.step as i32);
             chrome.set_replay_count(saved.actions.len() as i32);
-            let said = move_line(saved, replay.step, language).unwrap_or_else(|| {
-                play::tr(language, "The game as it began.", "Начало партии.", "")
-            });
+            let said = move_line(saved, replay.step, language)
+                .unwrap_or_else(|| texts::say(&ShellText::AsItBegan, language));
             play::show_message(app, &said, false);
             true
         }
@@ -106,13 +94,7 @@ fn show(app: &AppWindow, c: &mut Controller) -> bool {
             c.replay = None;
             app.global::<GameChrome>().set_replaying(false);
             app.set_history_notice(
-                play::tr(
-                    language,
-                    "This game cannot be shown on the board: {}",
-                    "Эту партию нельзя показать на поле: {}",
-                    &e.to_string(),
-                )
-                .into(),
+                texts::say(&ShellText::CannotReplay { why: e.to_string() }, language).into(),
             );
             false
         }
@@ -177,10 +159,6 @@ mod tests {
         assert_eq!(
             public_move("iota", "pass Rc2", "en"),
             "pass, 1 card back to the pile"
-        );
-        assert_eq!(
-            public_move("iota", "pass Rc2 Gt1 Bs3", "ru"),
-            "пас, в колоду: 3 карты"
         );
         assert_eq!(public_move("iota", "pass", "en"), "pass");
         assert_eq!(public_move("iota", "place Rc2@0,1", "en"), "place Rc2@0,1");

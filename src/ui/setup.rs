@@ -1,5 +1,6 @@
 //! The game setup screen's state: which game, who plays, which variants.
 
+use super::texts::{self, ShellText};
 use super::Variants;
 use crate::games::registry::GameKind;
 use crate::store::{clean_name, Settings, VariantDefaults};
@@ -32,33 +33,19 @@ pub fn kind_level(kind: u8) -> Option<crate::ai::Level> {
 
 /// The name the app plays under at `level`, e.g. "The app (hard)".
 pub fn bot_name(level: crate::ai::Level, language: &str) -> String {
-    use crate::ai::Level;
-    let (en, ru) = match level {
-        Level::Easy => ("easy", "легко"),
-        Level::Medium => ("medium", "средне"),
-        Level::Hard | Level::Random => ("hard", "сложно"),
-    };
-    match language {
-        "ru" => format!("Приложение ({ru})"),
-        _ => format!("The app ({en})"),
-    }
+    let level = super::bots::level_word(level, language);
+    texts::say(&ShellText::AppSeat { level }, language)
 }
 
 /// The setup screen's title.
 pub fn title(game: GameKind, language: &str) -> String {
-    let name = game.title();
-    match language {
-        "ru" => format!("Новая игра: {name}"),
-        _ => format!("New game: {name}"),
-    }
+    let game = game.title().to_string();
+    texts::say(&ShellText::NewGame { game }, language)
 }
 
 /// The name a seat gets when nobody typed one.
 pub fn default_name(seat: usize, language: &str) -> String {
-    match language {
-        "ru" => format!("Игрок {}", seat + 1),
-        _ => format!("Player {}", seat + 1),
-    }
+    texts::say(&ShellText::Player { n: seat + 1 }, language)
 }
 
 impl SetupState {
@@ -224,8 +211,8 @@ mod tests {
         assert_eq!(s.colors, vec![2, 0], "remembered colours stay distinct");
         s.set_count(3, &settings, "en");
         assert_eq!(s.names.len(), 2, "Ovo has no 3-player game");
-        s.set_count(4, &settings, "ru");
-        assert_eq!(s.names[3], "Игрок 4");
+        s.set_count(4, &settings, "en");
+        assert_eq!(s.names[3], "Player 4");
         s.next_color(0);
         assert_eq!(
             s.colors
