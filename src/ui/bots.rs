@@ -11,7 +11,8 @@
 //! In tests without an event loop, [`set_synchronous`] makes the driver think at once on
 //! the calling thread (`think` then `wait`), and [`wake_paced`] ends Omiga's waits.
 
-use super::{play, AppWindow, Controller};
+use super::chrome;
+use super::{AppWindow, Controller};
 use crate::ai::{background, omiga_bot, Bot, Level, Opponents, Told};
 use crate::games::{rng_from_seed, Game, Seat};
 use crate::platform::time::Duration;
@@ -396,7 +397,7 @@ fn deliver_to(app: &AppWindow, c: &mut Controller, reply: Box<dyn Any + Send>) {
     };
     if let Some((text, warning)) = table.bot_done(reply, language) {
         table.show(app, language);
-        play::show_message(app, &text, warning);
+        chrome::show_message(app, &text, warning);
     } else {
         table.show(app, language);
     }

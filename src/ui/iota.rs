@@ -3,9 +3,10 @@
 //! and Play / Pass. No rule is decided here: legality and scores come from
 //! `games::iota`, actions go through `Session`.
 
-use super::play::{self, Table};
+use super::play::Table;
 use super::refusals;
 use super::texts::{self, IotaText};
+use super::{chrome, rows};
 use super::{AppWindow, IotaBridge, IotaCard, IotaCell, IotaHandCard, IotaResult, IotaSeat};
 use crate::games::iota::{Action, Card, Cell, Iota, IotaEvent};
 use crate::games::{Game, Params, RuleResult};
@@ -538,14 +539,14 @@ fn ui_card(card: Card, language: &str) -> IotaCard {
 impl Table for IotaTable {
     fn show(&self, app: &AppWindow, language: &str) {
         app.set_playing("iota".into());
-        play::show_banner(app, &self.session, "IOTA");
-        play::show_cover(
+        chrome::show_banner(app, &self.session, "IOTA");
+        chrome::show_cover(
             app,
             &self.session,
             &texts::say(&IotaText::CoverHint, language),
         );
         if let Some(note) = &self.note {
-            play::show_message(app, &note.say(language), false);
+            chrome::show_message(app, &note.say(language), false);
         }
         let bridge = app.global::<IotaBridge>();
         let game = self.session.game();
@@ -617,7 +618,7 @@ impl Table for IotaTable {
         }
         bridge.set_cols(board.max.x - min_x + 1);
         bridge.set_rows(board.max.y - min_y + 1);
-        play::update_rows(bridge.get_cells(), cells, |m| bridge.set_cells(m));
+        rows::update_rows(bridge.get_cells(), cells, |m| bridge.set_cells(m));
 
         // The hand: only the seat whose gate is open.
         let hand_rows: Vec<IotaHandCard> = hand
@@ -654,7 +655,7 @@ impl Table for IotaTable {
                 }
             })
             .collect();
-        play::update_rows(bridge.get_hand(), hand_rows, |m| bridge.set_hand(m));
+        rows::update_rows(bridge.get_hand(), hand_rows, |m| bridge.set_hand(m));
         // The picked card in words, for the focused board to say (access::news): a digit
         // key picks it without moving the focus, so nothing else would be heard.
         let picked = self
@@ -723,7 +724,7 @@ impl Table for IotaTable {
                 }
             })
             .collect();
-        play::update_rows(bridge.get_seats(), seats, |m| bridge.set_seats(m));
+        rows::update_rows(bridge.get_seats(), seats, |m| bridge.set_seats(m));
         let pile = game.pile_len();
         bridge.set_pile(pile as i32);
         bridge.set_pile_label(texts::say(&IotaText::DrawPile { n: pile }, language).into());
@@ -880,8 +881,8 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
                 $t.language = language.to_string();
                 let result: Result<(), String> = $body;
                 match result {
-                    Ok(()) => play::show_message(&app, "", false),
-                    Err(reason) => play::show_message(&app, &reason, true),
+                    Ok(()) => chrome::show_message(&app, "", false),
+                    Err(reason) => chrome::show_message(&app, &reason, true),
                 }
                 $t.show(&app, language);
                 guard.after_change(&app);

@@ -3,8 +3,9 @@
 //! group. The rules of it (PIN hash, lock-out, idle timer) live in `crate::kiosk`; this
 //! file only connects them to the window. The clock is injectable so that tests drive it.
 
+use super::chrome;
 use super::texts::{self, KioskText};
-use super::{play, setup::SetupState, AppWindow, Controller, KioskBridge, KioskOverlay, Screen};
+use super::{setup::SetupState, AppWindow, Controller, KioskBridge, KioskOverlay, Screen};
 use crate::games::registry::GameKind;
 use crate::kiosk::{valid_pin, Idle, IdleStep, Lockout, PinRecord};
 use crate::platform::time::{Duration, Instant};
@@ -234,7 +235,7 @@ fn to_welcome(app: &AppWindow, c: &mut Controller) {
     c.setup = SetupState::new(c.setup.game, &c.setup_source(), language);
     super::refresh_all(app, c);
     super::lifecycle::show_continue(app, c);
-    play::show_message(app, "", false);
+    chrome::show_message(app, "", false);
     if let Some(k) = c.kiosk.as_mut() {
         let now = k.now();
         k.idle.input(now);
@@ -274,7 +275,7 @@ fn start_demo(app: &AppWindow, c: &mut Controller, index: usize) {
         k.demos_started = index + 1;
         k.rest_since = None;
     }
-    play::show_message(app, "", false);
+    chrome::show_message(app, "", false);
     table.show(app, language);
     c.table = Some(table);
     c.begin_match();

@@ -16,9 +16,9 @@
 //! saved after every action and the joiner's seat is kept (`net::saved`): opening the host
 //! or join screen again within the resume time continues that game.
 
-use super::omiga::{board_cells, hand_models, side_word};
-use super::play;
+use super::omiga_models::{board_cells, hand_models, side_word};
 use super::texts::{self, LanText, OmigaText, Text};
+use super::{chrome, rows};
 use super::{AppWindow, Controller, GameChrome, LanBridge, LanHostUi, OmigaBridge, Screen};
 use crate::games::omiga::{Action, OmigaEvent, OmigaView, Side};
 use crate::games::{Outcome, Params, Seat};
@@ -533,7 +533,7 @@ fn joined(app: &AppWindow, lan: &mut Lan, joined: Result<Box<Joiner>, NetError>,
             if let Some(game) = game {
                 lan.game = Some(game);
                 bridge.set_join_message("".into());
-                play::show_message(app, "", false);
+                chrome::show_message(app, "", false);
                 app.set_screen(Screen::Game);
             }
         }
@@ -604,7 +604,7 @@ fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
                 view, countdown, ..
             } => {
                 lan.game = Some(NetGame::new(0, view, countdown));
-                play::show_message(app, "", false);
+                chrome::show_message(app, "", false);
                 app.set_screen(Screen::Game);
             }
             HostEvent::OpponentActed { event, view } => {
@@ -617,19 +617,19 @@ fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
                 if let Some(g) = lan.game.as_mut() {
                     g.paused = Some(lost_text(&reason));
                 }
-                play::show_message(app, &lost_text(&reason), true);
+                chrome::show_message(app, &lost_text(&reason), true);
             }
             HostEvent::Resumed => {
                 if let Some(g) = lan.game.as_mut() {
                     g.paused = None;
                 }
-                play::show_message(app, &say(language, LanText::ConnectedAgain), false);
+                chrome::show_message(app, &say(language, LanText::ConnectedAgain), false);
             }
             HostEvent::RematchOffered => rematch_offered(app, lan, language),
             HostEvent::Ended { reason } => end(app, lan, &reason, language),
             HostEvent::Notice(reason) => {
                 if lan.game.is_some() {
-                    play::show_message(app, &reason, true);
+                    chrome::show_message(app, &reason, true);
                 } else {
                     app.global::<LanBridge>().set_host_status(reason.into());
                 }
@@ -660,7 +660,7 @@ fn joiner_update(app: &AppWindow, lan: &mut Lan, update: JoinerUpdate, language:
             if let Some(view) = view {
                 lan.game = Some(NetGame::new(1, view, countdown));
             }
-            play::show_message(app, "", false);
+            chrome::show_message(app, "", false);
         }
         JoinerEvent::Accepted { event, .. } => {
             if let Some(g) = lan.game.as_mut() {
@@ -680,7 +680,7 @@ fn joiner_update(app: &AppWindow, lan: &mut Lan, update: JoinerUpdate, language:
                 g.pending = None;
                 g.note = (reason.clone(), true);
             }
-            play::show_message(app, &reason, true);
+            chrome::show_message(app, &reason, true);
         }
         JoinerEvent::OpponentActed { event } => {
             if let Some(g) = lan.game.as_mut() {
@@ -691,13 +691,13 @@ fn joiner_update(app: &AppWindow, lan: &mut Lan, update: JoinerUpdate, language:
             }
         }
         JoinerEvent::RematchOffered => rematch_offered(app, lan, language),
-        JoinerEvent::Notice(reason) => play::show_message(app, &reason, true),
+        JoinerEvent::Notice(reason) => chrome::show_message(app, &reason, true),
         JoinerEvent::Lost(_) => {
             let text = say(language, LanText::ConnectionLost);
             if let Some(g) = lan.game.as_mut() {
                 g.paused = Some(text.clone());
             }
-            play::show_message(app, &text, true);
+            chrome::show_message(app, &text, true);
         }
         JoinerEvent::Retrying(_) => {}
         JoinerEvent::Resumed => {
@@ -710,7 +710,7 @@ fn joiner_update(app: &AppWindow, lan: &mut Lan, update: JoinerUpdate, language:
                     g.countdown_until = Some(Instant::now() + countdown);
                 }
             }
-            play::show_message(app, &say(language, LanText::ConnectedAgain), false);
+            chrome::show_message(app, &say(language, LanText::ConnectedAgain), false);
         }
         JoinerEvent::Settled { applied, .. } => {
             let text = if applied {
@@ -724,7 +724,7 @@ fn joiner_update(app: &AppWindow, lan: &mut Lan, update: JoinerUpdate, language:
                     g.note = (text.clone(), true);
                 }
             }
-            play::show_message(app, &text, !applied);
+            chrome::show_message(app, &text, !applied);
         }
         JoinerEvent::Ended(reason) => end(app, lan, &reason, language),
     }
@@ -735,7 +735,7 @@ fn rematch_offered(app: &AppWindow, lan: &mut Lan, language: &str) {
     if let Some(g) = lan.game.as_mut() {
         g.rematch_offered = true;
     }
-    play::show_message(app, &say(language, LanText::PlayerAsksRematch), false);
+    chrome::show_message(app, &say(language, LanText::PlayerAsksRematch), false);
 }
 
 fn end(app: &AppWindow, lan: &mut Lan, reason: &str, language: &str) {
@@ -749,7 +749,7 @@ fn end(app: &AppWindow, lan: &mut Lan, reason: &str, language: &str) {
         g.paused = None;
         g.ended = Some(text.clone());
     }
-    play::show_message(app, &text, true);
+    chrome::show_message(app, &text, true);
 }
 
 /// Fills the Omiga screen from this device's seat only.
@@ -843,7 +843,7 @@ pub fn show(app: &AppWindow, lan: &Lan, language: &str) {
     );
     bridge.set_columns(w.into());
     bridge.set_rows(h.into());
-    play::update_rows(bridge.get_cells(), cells, |m| bridge.set_cells(m));
+    rows::update_rows(bridge.get_cells(), cells, |m| bridge.set_cells(m));
     // Only this seat's hand exists here; a card sent and not yet confirmed leaves it.
     let mut hand = g.view.hand.clone();
     let mut selected = g.selected;
@@ -1188,8 +1188,8 @@ pub fn route(app: &AppWindow, c: &mut Controller, t: Tap) -> Option<()> {
     let tick = matches!(t, Tap::Tick);
     match tap(lan, t, language) {
         Ok(()) if tick => {}
-        Ok(()) => play::show_message(app, "", false),
-        Err(reason) => play::show_message(app, &reason, true),
+        Ok(()) => chrome::show_message(app, "", false),
+        Err(reason) => chrome::show_message(app, &reason, true),
     }
     show(app, lan, language);
     Some(())

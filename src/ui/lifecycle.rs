@@ -2,6 +2,7 @@
 //! every change, recording it when it ends, resuming it ("Continue"), a damaged save, and
 //! undo.
 
+use super::{chrome, tables};
 use super::{play, AppWindow, Controller, GameChrome, Screen, Words};
 use crate::games::registry::GameKind;
 use crate::games::{Params, RuleResult};
@@ -74,7 +75,7 @@ impl Controller {
         super::access::news(app);
         if let Some(problem) = self.save_if_changed() {
             // The player must know before they close the app: the game goes on in memory.
-            play::show_message(app, &save_problem(app, &problem), true);
+            chrome::show_message(app, &save_problem(app, &problem), true);
         }
         let Some(table) = self.table.as_ref() else {
             return;
@@ -221,7 +222,7 @@ fn resume(app: &AppWindow, c: &mut Controller, backup: bool) {
     };
     let outcome = match loaded {
         Ok(Some(saved)) => {
-            play::restore(&saved).map_err(|e| saves::set_aside(&dir, file, e.to_string()))
+            tables::restore(&saved).map_err(|e| saves::set_aside(&dir, file, e.to_string()))
         }
         Ok(None) => {
             show_continue(app, c);
@@ -234,7 +235,7 @@ fn resume(app: &AppWindow, c: &mut Controller, backup: bool) {
             table.session_mut().raise_cover();
             c.life.bad_save = None;
             let language = c.language();
-            play::show_message(app, "", false);
+            chrome::show_message(app, "", false);
             table.show(app, language);
             c.table = Some(table);
             c.begin_match();
@@ -274,10 +275,10 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         };
         match table.undo() {
             Ok(()) => {
-                play::show_message(app, &say(app, "taken-back", ""), false);
+                chrome::show_message(app, &say(app, "taken-back", ""), false);
                 table.show(app, language);
             }
-            Err(e) => play::show_message(app, &super::refusals::say(&e, language), true),
+            Err(e) => chrome::show_message(app, &super::refusals::say(&e, language), true),
         }
         c.after_change(app);
     };

@@ -5,6 +5,7 @@ pub mod access;
 #[cfg(feature = "devtools")]
 pub mod bench;
 pub mod bots;
+pub mod chrome;
 #[cfg(feature = "devtools")]
 pub mod cvd;
 mod history;
@@ -18,14 +19,17 @@ mod lifecycle;
 pub mod mirror;
 pub mod mobile;
 pub mod omiga;
+pub mod omiga_models;
 pub mod ovo;
 pub mod play;
 pub mod refusals;
 pub mod replay;
+pub mod rows;
 pub mod rules_text;
 #[cfg(feature = "devtools")]
 pub mod screenshot;
 pub mod setup;
+pub mod tables;
 pub mod texts;
 
 slint::include_modules!();
@@ -185,7 +189,7 @@ fn show_setup(app: &AppWindow, c: &Controller) {
     // Rows are updated in place, not replaced: a replaced model rebuilds every row under
     // recycled accessibility ids, which Orca 43 holds for defunct on the next visit
     // (ui/widgets/stage.slint).
-    play::update_rows(
+    rows::update_rows(
         app.get_allowed_counts(),
         s.game.seat_counts().iter().map(|n| *n as i32).collect(),
         |m| app.set_allowed_counts(m),
@@ -202,7 +206,7 @@ fn show_setup(app: &AppWindow, c: &Controller) {
             kind: s.kinds.get(i).copied().unwrap_or(0) as i32,
         })
         .collect();
-    play::update_rows(app.get_players(), rows, |m| app.set_players(m));
+    rows::update_rows(app.get_players(), rows, |m| app.set_players(m));
     app.set_setup_variants(setup::variants_to_ui(&s.variants));
 }
 
@@ -309,7 +313,7 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         match started {
             Ok(table) => {
                 access::reset(&app);
-                play::show_message(&app, "", false);
+                chrome::show_message(&app, "", false);
                 table.show(&app, language);
                 c.table = Some(table);
                 c.begin_match();

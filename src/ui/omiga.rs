@@ -3,10 +3,12 @@
 //! selection here. No rule is decided in this file: legal cells, refusals, wins and draws
 //! all come from the rules core through the session.
 
+use super::omiga_models::{board_cells, card_parts, hand_models, say, side_word};
 use super::play;
-use super::texts::{self, OmigaText};
-use super::{AppWindow, Controller, OmigaBridge, OmigaCardUi, OmigaCellUi, OmigaHandUi};
-use crate::games::omiga::{Action, Card, Colour, Figure, Omiga, Side};
+use super::texts::OmigaText;
+use super::{chrome, rows};
+use super::{AppWindow, Controller, OmigaBridge, OmigaCardUi, OmigaHandUi};
+use crate::games::omiga::{Action, Card, Omiga, Side};
 use crate::games::{Game, Outcome, Params, RuleResult, Seat};
 use crate::platform::time::{Duration, Instant};
 use crate::session::{AnySession, Player, Session, Sharing};
@@ -350,8 +352,8 @@ impl play::Table for OmigaTable {
     }
     fn show(&self, app: &AppWindow, language: &str) {
         app.set_playing("omiga".into());
-        play::show_banner(app, &self.session, "Omiga");
-        play::show_cover(app, &self.session, "");
+        chrome::show_banner(app, &self.session, "Omiga");
+        chrome::show_cover(app, &self.session, "");
         let bridge = app.global::<OmigaBridge>();
         let game = self.session.game();
         let (w, h) = (game.table().width(), game.table().height());
@@ -376,7 +378,7 @@ impl play::Table for OmigaTable {
         );
         bridge.set_columns(w.into());
         bridge.set_rows(h.into());
-        play::update_rows(bridge.get_cells(), cells, |m| bridge.set_cells(m));
+        rows::update_rows(bridge.get_cells(), cells, |m| bridge.set_cells(m));
         // The card laid last, in words, for a screen reader (the table is public).
         if let Some((x, y)) = self.last {
             if let Some(p) = game.table().get(x.into(), y.into()) {
@@ -420,7 +422,7 @@ impl play::Table for OmigaTable {
                 },
             );
             if seat == 0 {
-                play::update_rows(bridge.get_white_hand(), hand, |m| bridge.set_white_hand(m));
+                rows::update_rows(bridge.get_white_hand(), hand, |m| bridge.set_white_hand(m));
                 bridge.set_white_name(name);
                 bridge.set_white_color(color);
                 bridge.set_white_deck(deck.into());
@@ -429,7 +431,7 @@ impl play::Table for OmigaTable {
                 bridge.set_white_note_warning(warn);
                 bridge.set_white_hand_label(hand_label.into());
             } else {
-                play::update_rows(bridge.get_black_hand(), hand, |m| bridge.set_black_hand(m));
+                rows::update_rows(bridge.get_black_hand(), hand, |m| bridge.set_black_hand(m));
                 bridge.set_black_name(name);
                 bridge.set_black_color(color);
                 bridge.set_black_deck(deck.into());
@@ -516,187 +518,9 @@ impl play::Table for OmigaTable {
     }
 }
 
-/// The hand of `seat` as its owner sees it, with the selected card (already turned when
-/// `turned`) marked.
-pub fn hand_models(
-    seat: Seat,
-    hand: &[Card],
-    selected: Option<usize>,
-    turned: bool,
-    language: &str,
-) -> Vec<OmigaHandUi> {
-    let whose = side_word(seat, language);
-    let n = hand.len();
-    hand.iter()
-        .enumerate()
-        .map(|(i, card)| {
-            let selected = selected == Some(i);
-            let turned = selected && turned;
-            let shown = card.oriented(turned);
-            let mut label = format!(
-                "{} {}/{n}: {}",
-                say(
-                    language,
-                    OmigaText::CardOf {
-                        side: whose.clone()
-                    }
-                ),
-                i + 1,
-                card_parts(shown, language)
-            );
-            if selected {
-                label = say(language, OmigaText::Selected { label });
-            }
-            if turned {
-                label = say(language, OmigaText::Turned { label });
-            }
-            OmigaHandUi {
-                card: card_ui(shown),
-                selected,
-                turned,
-                label: label.into(),
-                back: false,
-            }
-        })
-        .collect()
-}
-
-/// The cells of a `w`×`h` table in screen order (Black's edge y = H-1 at the top, the
-/// order the face-to-face screen and the host's screen draw; the joined device turns the
-/// whole board). `placed` tells what lies on a cell, `legal` the cells each seat's
-/// selected card may go to (from the rules core), `last` the last card laid, `over`
-/// whether it decided the game, and `pending` a card this device sent and the host has
-/// not confirmed yet (drawn in place, labelled as waiting). `from_black` turns the board
-/// to Black's edge (the joined device): cells in reverse order, each card drawn turned,
-/// labels unchanged.
-#[allow(clippy::too_many_arguments)]
-pub fn board_cells(
-    (w, h): (u8, u8),
-    placed: impl Fn(u8, u8) -> Option<(Side, Card)>,
-    legal: [&[(u8, u8)]; 2],
-    last: Option<(u8, u8)>,
-    over: bool,
-    pending: Option<(u8, u8, Side, Card)>,
-    from_black: bool,
-    language: &str,
-) -> Vec<OmigaCellUi> {
-    let mut cells = Vec::with_capacity(usize::from(w) * usize::from(h));
-    // Rows from the top of the screen (Black's edge, y = H-1) down to White's (y = 0).
-    for y in (0..h).rev() {
-        for x in 0..w {
-            let waiting = pending.filter(|p| p.0 == x && p.1 == y && placed(x, y).is_none());
-            let here = placed(x, y).or(waiting.map(|p| (p.2, p.3)));
-            let lw = legal[0].contains(&(x, y));
-            let lb = legal[1].contains(&(x, y));
-            let content = match here {
-                Some((side, card)) => format!(
-                    "{}, {}",
-                    say(
-                        language,
-                        match side {
-                            Side::White => OmigaText::WhiteCard,
-                            Side::Black => OmigaText::BlackCard,
-                        }
-                    ),
-                    card_parts(card, language)
-                ),
-                None => say(language, OmigaText::Empty),
-            };
-            let mut label = format!("x {x}, y {y}: {content}");
-            if waiting.is_some() {
-                label = say(language, OmigaText::WaitingForHost { label });
-            }
-            if lw {
-                label = say(language, OmigaText::WhiteMay { label });
-            }
-            if lb {
-                label = say(language, OmigaText::BlackMay { label });
-            }
-            let is_last = last == Some((x, y));
-            cells.push(OmigaCellUi {
-                x: x.into(),
-                y: y.into(),
-                filled: here.is_some(),
-                side: here.map_or(0, |p| p.0.seat() as i32),
-                card: here.map_or_else(Default::default, |p| card_ui(p.1.oriented(from_black))),
-                legal_white: lw,
-                legal_black: lb,
-                last: is_last,
-                deciding: is_last && over,
-                label: label.into(),
-            });
-        }
-    }
-    if from_black {
-        cells.reverse();
-    }
-    cells
-}
-
 /// A seed for a new shuffle (the rules core is deterministic from it).
 fn fresh_seed() -> u64 {
     crate::platform::time::unix_nanos().max(1)
-}
-
-pub fn side_word(seat: Seat, language: &str) -> String {
-    say(
-        language,
-        if seat == 0 {
-            OmigaText::White
-        } else {
-            OmigaText::Black
-        },
-    )
-}
-
-fn figure_index(f: Figure) -> i32 {
-    match f {
-        Figure::Diagonal => 0,
-        Figure::Point => 1,
-        Figure::Notch => 2,
-    }
-}
-
-pub fn card_ui(card: Card) -> OmigaCardUi {
-    OmigaCardUi {
-        top: figure_index(card.top),
-        bottom: figure_index(card.bottom),
-        left_pink: card.left == Colour::Pink,
-        right_pink: card.right == Colour::Pink,
-    }
-}
-
-fn figure_word(f: Figure, language: &str) -> String {
-    let word = match f {
-        Figure::Diagonal => OmigaText::Diagonal,
-        Figure::Point => OmigaText::Point,
-        Figure::Notch => OmigaText::Notch,
-    };
-    say(language, word)
-}
-
-fn colour_word(c: Colour, language: &str) -> String {
-    let word = match c {
-        Colour::Green => OmigaText::Green,
-        Colour::Pink => OmigaText::Pink,
-    };
-    say(language, word)
-}
-
-/// "point top, notch bottom, green left, pink right".
-pub fn card_parts(card: Card, language: &str) -> String {
-    let parts = OmigaText::CardParts {
-        top: figure_word(card.top, language),
-        bottom: figure_word(card.bottom, language),
-        left: colour_word(card.left, language),
-        right: colour_word(card.right, language),
-    };
-    say(language, parts)
-}
-
-/// `text` in the app's language.
-fn say(language: &str, text: OmigaText) -> String {
-    texts::say(&text, language)
 }
 
 /// The refusal for a seat that is neither White nor Black, in the app's language.
@@ -726,8 +550,8 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         };
         let result = f(table, language);
         match &result {
-            Ok(()) => play::show_message(app, "", false),
-            Err(reason) => play::show_message(app, reason, true),
+            Ok(()) => chrome::show_message(app, "", false),
+            Err(reason) => chrome::show_message(app, reason, true),
         }
         play::Table::show(&*table, app, language);
         c.after_change(app);

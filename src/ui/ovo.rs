@@ -4,6 +4,7 @@
 
 use super::play;
 use super::texts::{self, OvoText};
+use super::{chrome, rows};
 use super::{AppWindow, Controller, GameChrome, OvoBridge, OvoCell, OvoSeat};
 use crate::games::ovo::{Cell, CellView, Happened, Ovo, OvoAction, OvoEvent, Symbol};
 use crate::games::{Game, Outcome, Params, RuleResult, Seat};
@@ -654,7 +655,7 @@ impl play::Table for OvoTable {
 
     fn show(&self, app: &AppWindow, language: &str) {
         app.set_playing("ovo".into());
-        play::show_banner(app, &self.session, "Ovo");
+        chrome::show_banner(app, &self.session, "Ovo");
         let game = self.session.game();
         let bridge = app.global::<OvoBridge>();
         let players = self.session.players();
@@ -707,13 +708,13 @@ impl play::Table for OvoTable {
         bridge.set_revealing(false);
         bridge.set_reveal_text("".into());
         bridge.set_reveal_symbol("".into());
-        play::show_cover(app, &self.session, "");
+        chrome::show_cover(app, &self.session, "");
         if let Some(seat) = self.session.gate().covered_for() {
             if let Some(symbol) = game.symbol(seat) {
                 app.set_cover_seat(symbol_index(symbol));
             }
         }
-        play::update_rows(bridge.get_cells(), self.cells(language), |m| {
+        rows::update_rows(bridge.get_cells(), self.cells(language), |m| {
             bridge.set_cells(m)
         });
         // The last move flies along its path once, when the board is next on screen.
@@ -742,7 +743,7 @@ impl play::Table for OvoTable {
                 to_act: game.outcome() == Outcome::Ongoing && game.turn() == s,
             })
             .collect();
-        play::update_rows(bridge.get_seats(), seats, |m| bridge.set_seats(m));
+        rows::update_rows(bridge.get_seats(), seats, |m| bridge.set_seats(m));
         let actor = self.actor();
         bridge.set_live(actor.is_some());
         bridge.set_over(game.outcome().is_over());
@@ -767,7 +768,7 @@ impl play::Table for OvoTable {
                 format!("{}. {mark} {who}: {a}", i + 1).into()
             })
             .collect();
-        play::update_rows(bridge.get_log(), log, |m| bridge.set_log(m));
+        rows::update_rows(bridge.get_log(), log, |m| bridge.set_log(m));
     }
 
     fn reveal(&mut self) {
@@ -821,8 +822,8 @@ fn with_table(
     let note = f(table, language);
     play::Table::show(&*table, &app, language);
     match note {
-        Some((text, warning)) => play::show_message(&app, &text, warning),
-        None => play::show_message(&app, "", false),
+        Some((text, warning)) => chrome::show_message(&app, &text, warning),
+        None => chrome::show_message(&app, "", false),
     }
     guard.after_change(&app);
 }
@@ -959,7 +960,7 @@ pub fn show_demo(app: &AppWindow, controller: &RefCell<Controller>, screen: &str
                 _ => None,
             };
             let (text, warning) = note.unwrap_or_default();
-            play::show_message(app, &text, warning);
+            chrome::show_message(app, &text, warning);
             play::Table::show(&table, app, language);
             c.table = Some(Box::new(table));
             app.set_screen(super::Screen::Game);

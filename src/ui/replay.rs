@@ -3,7 +3,8 @@
 //! move. Only public state is ever rebuilt (`Session::public_at`): no hand, no peek.
 
 use super::texts::{self, ShellText};
-use super::{play, AppWindow, Controller, GameChrome, Screen};
+use super::{chrome, tables};
+use super::{AppWindow, Controller, GameChrome, Screen};
 use crate::session::SavedGame;
 use slint::ComponentHandle;
 use std::cell::RefCell;
@@ -68,7 +69,7 @@ fn show(app: &AppWindow, c: &mut Controller) -> bool {
         return false;
     };
     let saved = &replay.opened.saved;
-    match play::public_at(saved, replay.step) {
+    match tables::public_at(saved, replay.step) {
         Ok(table) => {
             table.show(app, language);
             let chrome = app.global::<GameChrome>();
@@ -86,7 +87,7 @@ fn show(app: &AppWindow, c: &mut Controller) -> bool {
             chrome.set_replay_count(saved.actions.len() as i32);
             let said = move_line(saved, replay.step, language)
                 .unwrap_or_else(|| texts::say(&ShellText::AsItBegan, language));
-            play::show_message(app, &said, false);
+            chrome::show_message(app, &said, false);
             true
         }
         Err(e) => {
@@ -121,7 +122,7 @@ pub fn close(app: &AppWindow, c: &mut Controller) {
     c.replay = None;
     let chrome = app.global::<GameChrome>();
     chrome.set_replaying(false);
-    play::show_message(app, "", false);
+    chrome::show_message(app, "", false);
     app.set_screen(Screen::History);
 }
 
