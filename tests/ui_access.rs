@@ -750,3 +750,34 @@ fn ovo_turn_controls_are_made_once_and_a_folded_one_does_nothing() {
 fn all_labelled(app: &AppWindow, label: &str) -> Vec<i_slint_backend_testing::ElementHandle> {
     i_slint_backend_testing::ElementHandle::find_by_accessible_label(app, label).collect()
 }
+
+#[test]
+fn every_screen_is_made_once_and_parked_between_visits() {
+    init_no_event_loop();
+    let dir = std::env::temp_dir().join(format!("hotseat-access-screens-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (app, c) = build(Some(dir)).unwrap();
+    std::mem::forget(c);
+    app.show().unwrap();
+    app.invoke_set_language("en".into());
+    let made = controls(&app);
+    for (open, inside) in [
+        ("Settings", "High contrast"),
+        ("Rules", "Omiga"),
+        ("History", "Statistics"),
+        ("Settings", "High contrast"),
+        ("Rules", "IOTA"),
+        ("History", "Games"),
+    ] {
+        press(&app, open);
+        assert!(present(&app, inside), "{open} is not on show");
+        press(&app, inside);
+        assert_eq!(controls(&app), made, "{open} made or unmade a control");
+        press(&app, "Back");
+        assert_eq!(app.get_screen(), Screen::Home, "Back from {open}");
+        for parked in ["High contrast", "Statistics"] {
+            assert!(!present(&app, parked), "{parked} is on show at home");
+        }
+    }
+    assert_eq!(controls(&app), made);
+}

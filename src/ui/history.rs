@@ -2,11 +2,12 @@
 //! player's record, and a game's moves in notation (opening onto its board, `replay`).
 
 use super::replay::{self, Opened};
+use super::rows;
 use super::{AppWindow, Controller, HistoryRow, StatsRow, Words};
 use crate::games::registry::GameKind;
 use crate::session::FinishedGame;
 use crate::store::{history, saves};
-use slint::{ComponentHandle, ModelRc, VecModel};
+use slint::ComponentHandle;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -109,14 +110,15 @@ pub fn show(app: &AppWindow, c: &Controller) {
     let stats: Vec<StatsRow> = history::statistics(&games)
         .into_iter()
         .map(|((name, game), s)| {
-            let best = if game == "iota" && s.best_turn > 0 {
-                say(app, "best-turn", &s.best_turn.to_string())
-            } else if game == "omiga" {
-                s.fastest_win_secs
+            let best = match game.parse::<GameKind>() {
+                Ok(GameKind::Iota) if s.best_turn > 0 => {
+                    say(app, "best-turn", &s.best_turn.to_string())
+                }
+                Ok(GameKind::Omiga) => s
+                    .fastest_win_secs
                     .map(|d| say(app, "fastest-win", &minutes(d)))
-                    .unwrap_or_default()
-            } else {
-                String::new()
+                    .unwrap_or_default(),
+                _ => String::new(),
             };
             StatsRow {
                 name: name.into(),
@@ -127,8 +129,10 @@ pub fn show(app: &AppWindow, c: &Controller) {
             }
         })
         .collect();
-    app.set_history_games(ModelRc::new(VecModel::from(rows)));
-    app.set_history_stats(ModelRc::new(VecModel::from(stats)));
+    // In place: rows made again would take recycled accessibility ids (a screen reader
+    // holds those for defunct, docs/accessibility.md).
+    rows::update_rows(app.get_history_games(), rows, |m| app.set_history_games(m));
+    rows::update_rows(app.get_history_stats(), stats, |m| app.set_history_stats(m));
     app.set_history_opened(-1);
 }
 
@@ -144,7 +148,9 @@ fn open(app: &AppWindow, c: &mut Controller, index: usize) {
         .map(Into::into)
         .collect();
     app.set_history_opened_title(entry.heading.into());
-    app.set_history_opened_moves(ModelRc::new(VecModel::from(moves)));
+    rows::update_rows(app.get_history_opened_moves(), moves, |m| {
+        app.set_history_opened_moves(m)
+    });
     app.set_history_notice("".into());
     app.set_history_opened(index as i32);
     c.history_opened = Some(entry.opened);

@@ -37,7 +37,7 @@ slint::include_modules!();
 use crate::games::registry::GameKind;
 use crate::store::{self, Language, Settings, ThemeChoice};
 use setup::SetupState;
-use slint::{ComponentHandle, ModelRc, SharedString, VecModel};
+use slint::{ComponentHandle, SharedString};
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -47,7 +47,7 @@ pub struct Controller {
     pub(crate) settings: Settings,
     pub(crate) data_dir: Option<PathBuf>,
     pub(crate) setup: SetupState,
-    rules_game: String,
+    rules_game: crate::games::registry::GameKind,
     /// The game on screen, if any.
     pub(crate) table: Option<Box<dyn play::Table>>,
     /// Saving, resuming and recording the match on screen.
@@ -70,7 +70,7 @@ impl Controller {
             setup: SetupState::default(),
             settings,
             data_dir,
-            rules_game: "ovo".into(),
+            rules_game: crate::games::registry::GameKind::Ovo,
             table: None,
             life: lifecycle::Life::default(),
             lan: None,
@@ -211,15 +211,16 @@ fn show_setup(app: &AppWindow, c: &Controller) {
 }
 
 fn show_rules(app: &AppWindow, c: &Controller) {
-    let blocks: Vec<RulesBlock> = rules_text::blocks(&c.rules_game, c.language())
+    let blocks: Vec<RulesBlock> = rules_text::blocks(c.rules_game, c.language())
         .into_iter()
         .map(|b| RulesBlock {
             heading: b.heading,
             text: b.text.into(),
         })
         .collect();
-    app.set_rules_game(c.rules_game.clone().into());
-    app.set_rules_blocks(ModelRc::new(VecModel::from(blocks)));
+    app.set_rules_game(c.rules_game.name().into());
+    // In place: paragraphs made again would take recycled accessibility ids.
+    rows::update_rows(app.get_rules_blocks(), blocks, |m| app.set_rules_blocks(m));
 }
 
 fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
@@ -294,7 +295,11 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         c.save();
     });
     handler!(on_show_rules, |app, c, game: SharedString| {
-        c.rules_game = game.to_string();
+        // The edge where the rules screen's game name is read; the screen only offers
+        // the three games, so a name it does not know keeps the rules on show.
+        if let Ok(kind) = game.parse() {
+            c.rules_game = kind;
+        }
         show_rules(&app, c);
     });
     handler!(on_start_game, |app, c| {

@@ -5,6 +5,7 @@
 use super::texts::{self, ShellText};
 use super::{chrome, tables};
 use super::{AppWindow, Controller, GameChrome, Screen};
+use crate::games::registry::GameKind;
 use crate::session::SavedGame;
 use slint::ComponentHandle;
 use std::cell::RefCell;
@@ -28,8 +29,8 @@ pub struct Replay {
 /// How the history and the replay show one recorded action: its notation, except for what
 /// only its player knew — the cards an IOTA pass returned to the pile ("pass Rc2 Gt1"),
 /// which are told by their number only.
-pub fn public_move(game: &str, line: &str, language: &str) -> String {
-    if game == "iota" {
+pub fn public_move(game: GameKind, line: &str, language: &str) -> String {
+    if game == GameKind::Iota {
         if let Some(cards) = line.strip_prefix("pass ") {
             let n = cards.split_whitespace().count();
             return texts::say(&ShellText::ReplayPass { n }, language);
@@ -46,10 +47,13 @@ pub fn move_line(saved: &SavedGame, n: usize, language: &str) -> Option<String> 
         .get(*seat)
         .map(|p| p.name.as_str())
         .unwrap_or("?");
-    Some(format!(
-        "{n}. {name}: {}",
-        public_move(&saved.game, line, language)
-    ))
+    // A save names its game; one the app does not know has no table to replay on and
+    // nothing private to hide.
+    let shown = match saved.game.parse::<GameKind>() {
+        Ok(game) => public_move(game, line, language),
+        Err(_) => line.clone(),
+    };
+    Some(format!("{n}. {name}: {shown}"))
 }
 
 /// Opens the replay of `opened` after its first `step` moves.
@@ -154,17 +158,20 @@ mod tests {
     #[test]
     fn an_iota_pass_tells_how_many_cards_went_back_but_not_which() {
         assert_eq!(
-            public_move("iota", "pass Rc2 Gt1", "en"),
+            public_move(GameKind::Iota, "pass Rc2 Gt1", "en"),
             "pass, 2 cards back to the pile"
         );
         assert_eq!(
-            public_move("iota", "pass Rc2", "en"),
+            public_move(GameKind::Iota, "pass Rc2", "en"),
             "pass, 1 card back to the pile"
         );
-        assert_eq!(public_move("iota", "pass", "en"), "pass");
-        assert_eq!(public_move("iota", "place Rc2@0,1", "en"), "place Rc2@0,1");
+        assert_eq!(public_move(GameKind::Iota, "pass", "en"), "pass");
+        assert_eq!(
+            public_move(GameKind::Iota, "place Rc2@0,1", "en"),
+            "place Rc2@0,1"
+        );
         // Ovo and Omiga actions are public as they are.
-        assert_eq!(public_move("ovo", "peek c4", "en"), "peek c4");
-        assert_eq!(public_move("omiga", "discard", "en"), "discard");
+        assert_eq!(public_move(GameKind::Ovo, "peek c4", "en"), "peek c4");
+        assert_eq!(public_move(GameKind::Omiga, "discard", "en"), "discard");
     }
 }

@@ -2,6 +2,8 @@
 //! bundled into the binary. A line starting with `# ` is a heading; paragraphs are
 //! separated by blank lines.
 
+use crate::games::registry::GameKind;
+
 /// One block of rules text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Block {
@@ -11,19 +13,20 @@ pub struct Block {
     pub text: String,
 }
 
-fn source(game: &str, language: &str) -> &'static str {
-    match (game, language) {
-        ("ovo", "ru") => include_str!("../../ui/rules/ovo.ru.txt"),
-        ("iota", "ru") => include_str!("../../ui/rules/iota.ru.txt"),
-        ("omiga", "ru") => include_str!("../../ui/rules/omiga.ru.txt"),
-        ("iota", _) => include_str!("../../ui/rules/iota.en.txt"),
-        ("omiga", _) => include_str!("../../ui/rules/omiga.en.txt"),
-        _ => include_str!("../../ui/rules/ovo.en.txt"),
+fn source(game: GameKind, language: &str) -> &'static str {
+    let russian = language == "ru";
+    match game {
+        GameKind::Ovo if russian => include_str!("../../ui/rules/ovo.ru.txt"),
+        GameKind::Iota if russian => include_str!("../../ui/rules/iota.ru.txt"),
+        GameKind::Omiga if russian => include_str!("../../ui/rules/omiga.ru.txt"),
+        GameKind::Ovo => include_str!("../../ui/rules/ovo.en.txt"),
+        GameKind::Iota => include_str!("../../ui/rules/iota.en.txt"),
+        GameKind::Omiga => include_str!("../../ui/rules/omiga.en.txt"),
     }
 }
 
 /// The rules of `game` in `language` (`en` or `ru`), as blocks.
-pub fn blocks(game: &str, language: &str) -> Vec<Block> {
+pub fn blocks(game: GameKind, language: &str) -> Vec<Block> {
     let mut blocks = Vec::new();
     let mut paragraph = String::new();
     let flush = |paragraph: &mut String, blocks: &mut Vec<Block>| {
@@ -61,21 +64,24 @@ mod tests {
 
     #[test]
     fn every_game_has_rules_in_both_languages_with_the_same_sections() {
-        for game in ["ovo", "iota", "omiga"] {
+        for game in GameKind::ALL {
             let en = blocks(game, "en");
             let ru = blocks(game, "ru");
             let headings = |b: &[Block]| b.iter().filter(|b| b.heading).count();
             assert!(
                 headings(&en) >= 4,
-                "{game} en has {} sections",
+                "{game:?} en has {} sections",
                 headings(&en)
             );
             assert_eq!(
                 headings(&en),
                 headings(&ru),
-                "{game}: en and ru differ in sections"
+                "{game:?}: en and ru differ in sections"
             );
-            assert!(en.len() >= 8 && ru.len() >= 8, "{game} rules are too short");
+            assert!(
+                en.len() >= 8 && ru.len() >= 8,
+                "{game:?} rules are too short"
+            );
             assert!(ru
                 .iter()
                 .any(|b| b.text.chars().any(|c| ('а'..='я').contains(&c))));
