@@ -12,7 +12,8 @@ use slint::ComponentHandle;
 mod common;
 use common::{labels, present, press};
 
-fn start(game_label: &str, tag: &str) -> AppWindow {
+/// The app on its home screen, in English, with a fresh data folder.
+fn home(tag: &str) -> AppWindow {
     init_no_event_loop();
     let dir = std::env::temp_dir().join(format!("hotseat-access-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -21,6 +22,12 @@ fn start(game_label: &str, tag: &str) -> AppWindow {
     std::mem::forget(c);
     app.show().unwrap();
     app.invoke_set_language("en".into());
+    app
+}
+
+/// The setup of the game labelled `game_label`.
+fn start(game_label: &str, tag: &str) -> AppWindow {
+    let app = home(tag);
     press(&app, game_label);
     assert_eq!(app.get_screen(), Screen::Setup);
     app
@@ -753,13 +760,7 @@ fn all_labelled(app: &AppWindow, label: &str) -> Vec<i_slint_backend_testing::El
 
 #[test]
 fn every_screen_is_made_once_and_parked_between_visits() {
-    init_no_event_loop();
-    let dir = std::env::temp_dir().join(format!("hotseat-access-screens-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let (app, c) = build(Some(dir)).unwrap();
-    std::mem::forget(c);
-    app.show().unwrap();
-    app.invoke_set_language("en".into());
+    let app = home("screens");
     let made = controls(&app);
     for (open, inside) in [
         ("Settings", "High contrast"),

@@ -3,7 +3,7 @@
 //! selection here. No rule is decided in this file: legal cells, refusals, wins and draws
 //! all come from the rules core through the session.
 
-use super::omiga_models::{board_cells, card_parts, hand_models, say, side_word};
+use super::omiga_models::{board_cells, card_label, card_parts, hand_models, say, side_word};
 use super::play;
 use super::texts::OmigaText;
 use super::{chrome, rows};
@@ -317,18 +317,8 @@ impl OmigaTable {
                     card: OmigaCardUi::default(),
                     selected: false,
                     turned: false,
-                    label: format!(
-                        "{} {}/{n}: {}",
-                        say(
-                            language,
-                            OmigaText::CardOf {
-                                side: whose.clone()
-                            }
-                        ),
-                        i + 1,
-                        say(language, OmigaText::FaceDown)
-                    )
-                    .into(),
+                    label: card_label(&whose, i, n, &say(language, OmigaText::FaceDown), language)
+                        .into(),
                     back: true,
                 })
                 .collect();

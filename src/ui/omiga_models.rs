@@ -23,17 +23,7 @@ pub fn hand_models(
             let selected = selected == Some(i);
             let turned = selected && turned;
             let shown = card.oriented(turned);
-            let mut label = format!(
-                "{} {}/{n}: {}",
-                say(
-                    language,
-                    OmigaText::CardOf {
-                        side: whose.clone()
-                    }
-                ),
-                i + 1,
-                card_parts(shown, language)
-            );
+            let mut label = card_label(&whose, i, n, &card_parts(shown, language), language);
             if selected {
                 label = say(language, OmigaText::Selected { label });
             }
@@ -49,6 +39,16 @@ pub fn hand_models(
             }
         })
         .collect()
+}
+
+/// "White's card 2/4: …": the `i`-th (from 0) of `n` cards of a side, and what it shows.
+pub fn card_label(whose: &str, i: usize, n: usize, shows: &str, language: &str) -> String {
+    let side = whose.to_string();
+    format!(
+        "{} {}/{n}: {shows}",
+        say(language, OmigaText::CardOf { side }),
+        i + 1
+    )
 }
 
 /// The cells of a `w`×`h` table in screen order (Black's edge y = H-1 at the top, the
