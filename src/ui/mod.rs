@@ -20,6 +20,7 @@ pub mod mobile;
 pub mod omiga;
 pub mod ovo;
 pub mod play;
+pub mod reasons;
 pub mod refusals;
 pub mod replay;
 pub mod rules_text;
