@@ -2,13 +2,13 @@
 //! simultaneous placement, drop and resume, every bad input of issue 6, and the raw bytes
 //! the joined device receives.
 
-use hotseat::games::omiga::{full_deck, Act, Action, OmigaView};
+use hotseat::games::omiga::{full_deck, Act, Action, OmigaError, OmigaView};
 use hotseat::games::Outcome;
 use hotseat::net::protocol::{decode_host, ClientMsg, HostMsg, LineReader, Read1, MAX_LINE};
 use hotseat::net::saved::{self, SeatSave};
 use hotseat::net::{
     legal_from_view, Client, ClientEvent, Host, HostConfig, HostEvent, Joiner, JoinerEvent,
-    RateLimit, Timing,
+    NetError, NetReason, RateLimit, Timing,
 };
 use std::io::Write;
 use std::net::{Shutdown, TcpStream};
@@ -153,10 +153,13 @@ fn only_the_right_code_joins_and_a_second_joiner_is_refused() {
     let host = start_host(7, fast());
     let wrong = Client::join(host.addr(), "1111", fast()).err().unwrap();
     assert_eq!(wrong.to_string(), "wrong join code");
-    expect_host(
-        &host,
-        |e| matches!(e, HostEvent::Notice(n) if n.contains("wrong join code")),
-    );
+    // Typed, so the joining phone words it in its player's language.
+    assert_eq!(wrong, NetError::Refused(NetReason::WrongCode));
+    expect_host(&host, |e| {
+        *e == HostEvent::Notice(NetReason::RefusedDevice {
+            why: Box::new(NetReason::WrongCode),
+        })
+    });
     let client = Client::join(host.addr(), CODE, fast()).unwrap();
     assert_eq!(client.seat(), 1);
     assert_eq!(client.first_view().seat, 1);
@@ -270,6 +273,9 @@ fn a_simultaneous_placement_on_one_cell_is_refused_for_the_later_one() {
             );
             match (white_result, answer) {
                 (Ok(_), ClientEvent::Rejected { reason, .. }) => {
+                    // The rules core's refusal arrives typed.
+                    assert!(reason.rule().is_some(), "{reason:?}");
+                    let reason = reason.to_string();
                     assert!(
                         reason.contains("taken")
                             || reason.contains("occupied")
@@ -334,7 +340,10 @@ fn a_dropped_device_resumes_where_it_was() {
     else {
         unreachable!()
     };
-    assert!(reason.starts_with("Connection lost — waiting"), "{reason}");
+    assert!(
+        reason.to_string().starts_with("Connection lost — waiting"),
+        "{reason}"
+    );
     // While paused, nobody plays, and only the same device may come back.
     let white = host.legal().unwrap()[0];
     assert!(host.act(white).unwrap_err().to_string().contains("paused"));
@@ -372,7 +381,7 @@ fn a_device_that_does_not_come_back_in_time_ends_the_game() {
     else {
         unreachable!()
     };
-    assert!(reason.contains("did not come back"), "{reason}");
+    assert!(reason.to_string().contains("did not come back"), "{reason}");
     let late = client.resume(timing).err().unwrap();
     assert!(late.to_string().contains("over"), "{late}");
     // Nothing was corrupted: the position is still the dealt one.
@@ -395,7 +404,11 @@ fn bad_first_messages_are_refused_with_a_reason() {
         let mut raw = Raw::connect(&host);
         raw.write(&bytes);
         match raw.recv() {
-            Some(HostMsg::Refused { reason: got }) => assert!(got.contains(reason), "{got}"),
+            Some(HostMsg::Refused { reason: got, why }) => {
+                assert!(got.contains(reason), "{got}");
+                // The typed reason says the same as the English.
+                assert_eq!(why.map(|w| w.to_string()), Some(got));
+            }
             other => panic!("{reason}: {other:?}"),
         }
         assert_eq!(raw.recv(), None, "the connection is closed after a refusal");
@@ -411,7 +424,9 @@ fn bad_first_messages_are_refused_with_a_reason() {
             other => panic!("{other:?}"),
         }
     };
-    assert!(matches!(refused, HostMsg::Refused { ref reason } if reason.contains("no hello")));
+    assert!(
+        matches!(refused, HostMsg::Refused { ref reason, why: Some(NetReason::NoHello { .. }) } if reason.contains("no hello"))
+    );
     // The host still pairs after all that.
     Client::join(host.addr(), CODE, fast()).unwrap();
 }
@@ -425,14 +440,16 @@ fn bad_messages_in_play_are_refused_and_lose_nothing() {
     expect_host(&host, |e| *e == HostEvent::Joined);
     // Malformed JSON: an error, and the connection stays.
     raw.write(b"{\"type\":\"act\",\"id\":\n");
-    assert!(matches!(raw.recv(), Some(HostMsg::Error { reason }) if reason.contains("malformed")));
+    assert!(
+        matches!(raw.recv(), Some(HostMsg::Error { reason, .. }) if reason.contains("malformed"))
+    );
     // An action that is not notation, and a card Black does not hold (White's): refused.
     raw.send(&ClientMsg::Act {
         id: 1,
         action: "fly".into(),
     });
     assert!(
-        matches!(raw.recv(), Some(HostMsg::Rejected { id: 1, reason }) if reason.contains("not an Omiga action"))
+        matches!(raw.recv(), Some(HostMsg::Rejected { id: 1, reason, why: None }) if reason.contains("not an Omiga action"))
     );
     let white_only = host
         .view()
@@ -447,7 +464,22 @@ fn bad_messages_in_play_are_refused_and_lose_nothing() {
         action: steal,
     });
     match raw.recv() {
-        Some(HostMsg::Rejected { id: 2, reason }) => assert!(reason.contains("hand"), "{reason}"),
+        Some(HostMsg::Rejected {
+            id: 2,
+            reason,
+            why: Some(why),
+        }) => {
+            assert!(reason.contains("hand"), "{reason}");
+            assert!(
+                matches!(
+                    why,
+                    NetReason::Omiga {
+                        refusal: OmigaError::NotInHand { .. }
+                    }
+                ),
+                "{why:?}"
+            );
+        }
         other => panic!("{other:?}"),
     }
     // A second hello is refused, the connection stays.
@@ -489,7 +521,10 @@ fn bad_messages_in_play_are_refused_and_lose_nothing() {
     else {
         unreachable!()
     };
-    assert!(reason.contains("middle of a message"), "{reason}");
+    assert!(
+        reason.to_string().contains("middle of a message"),
+        "{reason}"
+    );
     assert_eq!(host.position().unwrap(), (position, Vec::new()));
 }
 
@@ -505,7 +540,7 @@ fn an_oversized_line_or_silence_in_play_drops_the_connection_and_the_game_waits(
     else {
         unreachable!()
     };
-    assert!(reason.contains("longer than"), "{reason}");
+    assert!(reason.to_string().contains("longer than"), "{reason}");
     let host = start_host(9, fast());
     let mut quiet = TcpStream::connect(host.addr()).unwrap();
     quiet
@@ -521,7 +556,7 @@ fn an_oversized_line_or_silence_in_play_drops_the_connection_and_the_game_waits(
     else {
         unreachable!()
     };
-    assert!(reason.contains("silent"), "{reason}");
+    assert!(reason.to_string().contains("silent"), "{reason}");
 }
 
 #[test]
@@ -622,7 +657,8 @@ fn the_countdown_holds_actions_and_a_host_that_leaves_ends_the_pairing() {
     else {
         unreachable!()
     };
-    assert!(reason.contains("host left"), "{reason}");
+    assert_eq!(reason, NetReason::HostLeft);
+    assert!(reason.to_string().contains("host left"), "{reason}");
 }
 
 /// Polls the joiner until `done` says so; every event seen is returned.

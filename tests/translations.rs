@@ -306,3 +306,78 @@ fn every_refusal_has_a_russian_text() {
         }
     }
 }
+
+/// Every reason the network gives (`NetReason::examples`: a host's refusal or rejection,
+/// an ended pairing, a notice, a failed join or host, every protocol error and every
+/// Omiga refusal sent typed) reads in Russian through ui/texts/lan.slint, ui/refusals.slint
+/// and the .po file, keeping what varies; in English it reads exactly as its `Display`
+/// (what `hotseat host` / `join` print and the wire's `reason` carries).
+#[cfg(feature = "devtools")]
+#[test]
+fn every_network_reason_has_a_russian_text() {
+    use hotseat::net::NetReason;
+    use hotseat::ui::{build, reasons};
+    i_slint_backend_testing::init_no_event_loop();
+    let (app, _controller) = build(None).expect("the window builds");
+    let examples = NetReason::examples();
+    assert!(examples.len() > 70, "only {} examples", examples.len());
+    for r in examples {
+        assert!(
+            !matches!(r, NetReason::Other { .. }),
+            "an untyped example: {r}"
+        );
+        let english = r.to_string();
+        slint::select_bundled_translation("").expect("English is the default");
+        assert_eq!(reasons::in_window(&app, &r), english, "{r:?}");
+        assert_eq!(reasons::say(&r, "en"), english, "{r:?}");
+        slint::select_bundled_translation("ru").expect("Russian is bundled");
+        let russian = reasons::in_window(&app, &r);
+        assert_eq!(reasons::say(&r, "ru"), russian, "{r:?}");
+        assert_ne!(russian, english, "{r:?} has no Russian text");
+        assert!(russian.chars().any(cyrillic), "{r:?}: {russian}");
+        assert!(!russian.contains("{}"), "{r:?}: {russian}");
+        for arg in reasons::arguments(&r) {
+            // A reason inside a reason is worded in Russian too; the rest stays.
+            let inner_english = inner_english(&r);
+            if Some(&arg) != inner_english.as_ref() {
+                assert!(
+                    russian.contains(&arg),
+                    "{r:?}: '{arg}' is missing in {russian}"
+                );
+            }
+        }
+    }
+    // A reason inside a reason reads in Russian, not as its English.
+    let inner = NetReason::RefusedDevice {
+        why: Box::new(NetReason::WrongCode),
+    };
+    let russian = reasons::in_window(&app, &inner);
+    assert!(!russian.contains("wrong join code"), "{russian}");
+    assert_eq!(
+        russian,
+        format!(
+            "устройство не принято: {}",
+            reasons::in_window(&app, &NetReason::WrongCode)
+        )
+    );
+    // English-only reasons stay English.
+    let other = NetReason::from("unknown option --fly");
+    assert_eq!(reasons::in_window(&app, &other), "unknown option --fly");
+    slint::select_bundled_translation("").expect("English is the default");
+}
+
+/// The English of the reason inside `r`, if it holds one (it is worded, not kept).
+#[cfg(feature = "devtools")]
+fn inner_english(r: &hotseat::net::NetReason) -> Option<String> {
+    use hotseat::net::NetReason as R;
+    match r {
+        R::NotTakenBack { why }
+        | R::SendDropped { why }
+        | R::RefusedDevice { why }
+        | R::RefusedFlood { why }
+        | R::RefusedMessage { why }
+        | R::ConnectionLost { why } => Some(why.to_string()),
+        R::FromHost { problem } | R::Unreadable { problem } => Some(problem.to_string()),
+        _ => None,
+    }
+}

@@ -461,3 +461,72 @@ fn the_host_and_join_screens_read_in_russian() {
     host.app.invoke_set_language("en".into());
     client.app.invoke_set_language("en".into());
 }
+
+/// A Russian player on the joined phone reads what comes over the network in Russian: the
+/// host's rejection of a move (the rules core's refusal, sent typed), a join refused for
+/// a wrong code or a full game, and the end of the pairing when the host leaves. The host
+/// plays in English; what each device reads is its own player's language.
+#[test]
+fn a_russian_joiner_reads_the_hosts_refusals_in_russian() {
+    let (host, client) = pair(11);
+    // The move is made through the English labels; the answer is taken in after the
+    // player has switched to Russian (nothing is drained before `pump`).
+    select_playable(&client.app, "Black").expect("Black has a move");
+    let bad = labels_starting(&client.app, "x ")
+        .into_iter()
+        .find(|l| l.contains("empty") && !l.contains("may place here"))
+        .expect("an empty cell no card may go to");
+    press(&client.app, &bad);
+    client.app.invoke_set_language("ru".into());
+    pump(&[&host, &client], "the rejection arrives", || {
+        client.app.global::<GameChrome>().get_message_is_warning()
+    });
+    let chrome = client.app.global::<GameChrome>();
+    let message = chrome.get_message().to_string();
+    let cyrillic = |s: &str| s.chars().any(|c| ('\u{0400}'..='\u{04FF}').contains(&c));
+    assert!(cyrillic(&message), "{message}");
+    assert!(
+        !message.chars().any(|c| c.is_ascii_alphabetic()),
+        "English left in {message}"
+    );
+    assert_eq!(
+        client.app.global::<OmigaBridge>().get_black_note(),
+        message.as_str()
+    );
+
+    // Joining refused: a wrong code, then a game that has its player already.
+    let (addr, code) = lan::host_info(&host.c.borrow()).expect("hosting");
+    let third = device();
+    third.app.invoke_set_language("ru".into());
+    third.app.invoke_open_game("omiga".into());
+    third.app.invoke_join_lan();
+    let join = third.app.global::<LanBridge>();
+    let wrong = if code == "0000" { "1111" } else { "0000" };
+    join.invoke_join_typed(addr.to_string().into(), wrong.into());
+    pump(&[&third], "the wrong code is refused", || {
+        join.get_join_message_warning()
+    });
+    assert_eq!(
+        join.get_join_message(),
+        "Не удалось присоединиться: неверный код"
+    );
+    join.set_join_message_warning(false);
+    join.invoke_join_typed(addr.to_string().into(), code.as_str().into());
+    pump(&[&third], "the second joiner is refused", || {
+        join.get_join_message_warning()
+    });
+    assert_eq!(
+        join.get_join_message(),
+        "Не удалось присоединиться: к этой игре уже присоединилось другое устройство"
+    );
+
+    // The host leaves: the Russian player reads why the game ended.
+    lan::leave(&mut host.c.borrow_mut());
+    pump(&[&client], "the end arrives", || {
+        chrome.get_message().starts_with("Игра окончена")
+    });
+    assert_eq!(chrome.get_message(), "Игра окончена: хозяин вышел из игры");
+    assert_eq!(chrome.get_banner(), "Игра окончена: хозяин вышел из игры");
+    third.app.invoke_set_language("en".into());
+    client.app.invoke_set_language("en".into());
+}

@@ -8,6 +8,7 @@ use super::protocol::{
     decode_host, send, ClientMsg, HostMsg, LineReader, ProtocolError, Read1, Timing,
     PROTOCOL_VERSION,
 };
+use super::reason::{heard, NetReason};
 use super::NetError;
 use crate::games::omiga::{Action, Omiga, OmigaEvent, OmigaView};
 use crate::games::{Game, Seat};
@@ -43,8 +44,8 @@ pub enum ClientEvent {
     Rejected {
         /// The number [`Client::act`] returned (0 when the host could not read it).
         id: u64,
-        /// Why.
-        reason: String,
+        /// Why (typed when the host said it typed; else its English).
+        reason: NetReason,
     },
     /// The host's player acted.
     OpponentActed {
@@ -56,11 +57,11 @@ pub enum ClientEvent {
     /// The host's player asks for a rematch.
     RematchOffered,
     /// The host refused something this device sent (not an action).
-    Error(String),
+    Error(NetReason),
     /// The host ended the pairing.
-    Ended(String),
+    Ended(NetReason),
     /// The connection is lost, with why; call [`Client::resume`].
-    Lost(String),
+    Lost(NetReason),
 }
 
 /// A joined device.
@@ -117,7 +118,12 @@ impl Client {
         next_id: u64,
         timing: Timing,
     ) -> Result<Client, NetError> {
-        let io = |e: std::io::Error| NetError::Connection(format!("{addr}: {e}"));
+        let io = |e: std::io::Error| {
+            NetError::Connection(NetReason::CannotReachHost {
+                addr: addr.to_string(),
+                detail: e.to_string(),
+            })
+        };
         let mut stream = TcpStream::connect_timeout(&addr, timing.hello_within).map_err(io)?;
         stream.set_nodelay(true).map_err(io)?;
         stream
@@ -142,18 +148,18 @@ impl Client {
                 Ok(Read1::Line(line)) => match decode_host(&line) {
                     Ok(HostMsg::Ping) => {}
                     Ok(msg) => break msg,
-                    Err(e) => return Err(NetError::Connection(format!("from the host: {e}"))),
+                    Err(e) => {
+                        return Err(NetError::Connection(NetReason::FromHost {
+                            problem: Box::new(e.into()),
+                        }))
+                    }
                 },
                 Ok(Read1::Idle) if started.elapsed() < timing.hello_within => {}
-                Ok(Read1::Idle) => {
-                    return Err(NetError::Connection("the host did not answer".into()))
-                }
+                Ok(Read1::Idle) => return Err(NetError::Connection(NetReason::HostMute)),
                 Err(ProtocolError::Closed) => {
-                    return Err(NetError::Connection(
-                        "the host closed the connection".into(),
-                    ))
+                    return Err(NetError::Connection(NetReason::HostClosed))
                 }
-                Err(e) => return Err(NetError::Connection(e.to_string())),
+                Err(e) => return Err(NetError::Connection(e.into())),
             }
         };
         let (seat, token, view, countdown_ms, game_id, last_act) = match welcome {
@@ -166,13 +172,10 @@ impl Client {
                 last_act,
                 ..
             } => (seat, token, view, countdown_ms, game_id, last_act),
-            HostMsg::Refused { reason } => return Err(NetError::Refused(reason)),
-            HostMsg::Ended { reason } => return Err(NetError::Refused(reason)),
-            _ => {
-                return Err(NetError::Connection(
-                    "the host did not answer as a Hotseat host does".into(),
-                ))
+            HostMsg::Refused { reason, why } | HostMsg::Ended { reason, why } => {
+                return Err(NetError::Refused(heard(reason, why)))
             }
+            _ => return Err(NetError::Connection(NetReason::NotAHost)),
         };
         // Said at once, so the host knows this device is really here (not a welcome
         // written into a connection this device has already given up).
@@ -269,8 +272,8 @@ impl Client {
         let mut stream = self
             .writer
             .lock()
-            .map_err(|_| NetError::Connection("the connection broke".into()))?;
-        send(&mut *stream, msg).map_err(|e| NetError::Connection(e.to_string()))
+            .map_err(|_| NetError::Connection(NetReason::Broke))?;
+        send(&mut *stream, msg).map_err(|e| NetError::Connection(e.to_string().into()))
     }
 
     /// Sends an action; the answer comes as `Accepted` or `Rejected` with the returned id.
@@ -308,7 +311,7 @@ impl Client {
                     return Err(NetError::Connection(reason));
                 }
                 Ok(ev) => other(ev),
-                Err(_) => return Err(NetError::Connection("no answer from the host".into())),
+                Err(_) => return Err(NetError::Connection(NetReason::NoReply)),
             }
         }
     }
@@ -367,7 +370,7 @@ fn read_loop(
     writer: Arc<Mutex<TcpStream>>,
 ) {
     let mut last_heard = Instant::now();
-    let lost = |reason: String| {
+    let lost = |reason: NetReason| {
         stop.store(true, Ordering::SeqCst);
         if let Ok(stream) = writer.lock() {
             let _ = stream.shutdown(Shutdown::Both);
@@ -382,17 +385,16 @@ fn read_loop(
             Ok(Read1::Line(line)) => line,
             Ok(Read1::Idle) => {
                 if last_heard.elapsed() >= timing.silent_after {
-                    lost(format!(
-                        "the host was silent for {} s",
-                        timing.silent_after.as_secs_f64()
-                    ));
+                    lost(NetReason::HostSilent {
+                        ms: u64::try_from(timing.silent_after.as_millis()).unwrap_or(u64::MAX),
+                    });
                     return;
                 }
                 continue;
             }
             Err(e) => {
                 if !stop.load(Ordering::SeqCst) {
-                    lost(e.to_string());
+                    lost(e.into());
                 }
                 return;
             }
@@ -401,7 +403,10 @@ fn read_loop(
         let event = match decode_host(&line) {
             Ok(HostMsg::Ping) => continue,
             Ok(HostMsg::Accepted { id, event, view }) => ClientEvent::Accepted { id, event, view },
-            Ok(HostMsg::Rejected { id, reason }) => ClientEvent::Rejected { id, reason },
+            Ok(HostMsg::Rejected { id, reason, why }) => ClientEvent::Rejected {
+                id,
+                reason: heard(reason, why),
+            },
             Ok(HostMsg::Update { event, view }) => ClientEvent::OpponentActed { event, view },
             Ok(HostMsg::Started {
                 game,
@@ -413,16 +418,16 @@ fn read_loop(
                 countdown: Duration::from_millis(countdown_ms),
             },
             Ok(HostMsg::RematchOffered) => ClientEvent::RematchOffered,
-            Ok(HostMsg::Error { reason }) => ClientEvent::Error(reason),
-            Ok(HostMsg::Ended { reason }) | Ok(HostMsg::Refused { reason }) => {
+            Ok(HostMsg::Error { reason, why }) => ClientEvent::Error(heard(reason, why)),
+            Ok(HostMsg::Ended { reason, why }) | Ok(HostMsg::Refused { reason, why }) => {
                 stop.store(true, Ordering::SeqCst);
-                let _ = tx.send(ClientEvent::Ended(reason));
+                let _ = tx.send(ClientEvent::Ended(heard(reason, why)));
                 return;
             }
-            Ok(HostMsg::Welcome { .. }) => {
-                ClientEvent::Error("the host welcomed this device twice".into())
-            }
-            Err(e) => ClientEvent::Error(format!("unreadable message from the host: {e}")),
+            Ok(HostMsg::Welcome { .. }) => ClientEvent::Error(NetReason::WelcomedTwice),
+            Err(e) => ClientEvent::Error(NetReason::Unreadable {
+                problem: Box::new(e.into()),
+            }),
         };
         if tx.send(event).is_err() {
             return;

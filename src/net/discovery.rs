@@ -13,7 +13,7 @@
 //! (the subnet route carries it), and the browser joins the group on each interface by
 //! its address and hears broadcasts as well.
 
-use super::NetError;
+use super::{NetError, NetReason};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4, UdpSocket};
@@ -103,13 +103,17 @@ impl Announcer {
         } else {
             SocketAddr::from((Ipv4Addr::UNSPECIFIED, 0))
         };
-        let socket =
-            UdpSocket::bind(bind).map_err(|e| NetError::Setup(format!("cannot announce: {e}")))?;
+        let socket = UdpSocket::bind(bind).map_err(|e| {
+            NetError::Setup(NetReason::CannotAnnounce {
+                detail: e.to_string(),
+            })
+        })?;
         // Beacons stay on the local network.
         let _ = socket.set_multicast_ttl_v4(1);
         // Directed broadcasts are refused without it (EACCES).
         let _ = socket.set_broadcast(true);
-        let bytes = serde_json::to_vec(beacon).map_err(|e| NetError::Setup(e.to_string()))?;
+        let bytes =
+            serde_json::to_vec(beacon).map_err(|e| NetError::Setup(e.to_string().into()))?;
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let thread = thread::spawn(move || {
@@ -198,8 +202,12 @@ pub struct Browser {
 impl Browser {
     /// Listens on `bind`; joins the multicast group unless `bind` is a loopback address.
     pub fn open(bind: SocketAddr) -> Result<Self, NetError> {
-        let socket = UdpSocket::bind(bind)
-            .map_err(|e| NetError::Setup(format!("cannot listen for hosts on {bind}: {e}")))?;
+        let socket = UdpSocket::bind(bind).map_err(|e| {
+            NetError::Setup(NetReason::CannotBrowse {
+                addr: bind.to_string(),
+                detail: e.to_string(),
+            })
+        })?;
         let mut multicast = false;
         if !bind.ip().is_loopback() {
             // Joined on each interface by its address: "any interface" needs a multicast
@@ -216,7 +224,7 @@ impl Browser {
         }
         socket
             .set_read_timeout(Some(Duration::from_millis(50)))
-            .map_err(|e| NetError::Setup(e.to_string()))?;
+            .map_err(|e| NetError::Setup(e.to_string().into()))?;
         Ok(Browser { socket, multicast })
     }
 
@@ -235,7 +243,7 @@ impl Browser {
     pub fn addr(&self) -> Result<SocketAddr, NetError> {
         self.socket
             .local_addr()
-            .map_err(|e| NetError::Setup(e.to_string()))
+            .map_err(|e| NetError::Setup(e.to_string().into()))
     }
 
     /// Listens for `wait` and returns every host heard, once each, by address.

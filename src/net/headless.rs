@@ -40,10 +40,10 @@ impl Args {
                 } else if valued.contains(&name) {
                     let value = words
                         .next()
-                        .ok_or_else(|| NetError::Setup(format!("--{name} needs a value")))?;
+                        .ok_or_else(|| NetError::Setup(format!("--{name} needs a value").into()))?;
                     options.push((name.to_string(), Some(value.clone())));
                 } else {
-                    return Err(NetError::Setup(format!("unknown option --{name}")));
+                    return Err(NetError::Setup(format!("unknown option --{name}").into()));
                 }
             } else {
                 positional.push(word.clone());
@@ -70,9 +70,9 @@ impl Args {
     fn number<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, NetError> {
         match self.get(name) {
             None => Ok(default),
-            Some(v) => v
-                .parse()
-                .map_err(|_| NetError::Setup(format!("--{name} must be a number, got '{v}'"))),
+            Some(v) => v.parse().map_err(|_| {
+                NetError::Setup(format!("--{name} must be a number, got '{v}'").into())
+            }),
         }
     }
 }
@@ -304,7 +304,7 @@ pub fn host_command<R: BufRead + Send + 'static>(
             host.rematch().map(|()| None)
         } else {
             line.parse::<Action>()
-                .map_err(|e| NetError::Refused(e.to_string()))
+                .map_err(|e| NetError::Refused(e.into()))
                 .and_then(|a| host.act(a))
                 .map(Some)
         };

@@ -17,6 +17,7 @@ use super::protocol::{
     decode_client, send, ClientMsg, HostMsg, LineReader, ProtocolError, RateLimit, Read1, Timing,
     PROTOCOL_VERSION,
 };
+use super::reason::NetReason;
 use super::saved::{self, HostSave};
 use super::NetError;
 use crate::games::omiga::{Action, Omiga, OmigaEvent, OmigaView};
@@ -86,10 +87,9 @@ pub fn check_code(code: &str) -> Result<(), NetError> {
     if code.len() == 4 && code.bytes().all(|b| b.is_ascii_digit()) {
         Ok(())
     } else {
-        Err(NetError::Setup(format!(
-            "the join code must be 4 digits, got '{}'",
-            code.chars().take(12).collect::<String>()
-        )))
+        Err(NetError::Setup(NetReason::BadCode {
+            got: code.chars().take(12).collect(),
+        }))
     }
 }
 
@@ -117,7 +117,7 @@ pub enum HostEvent {
     /// The connection was lost: the game is paused, waiting up to the resume time.
     Paused {
         /// Why.
-        reason: String,
+        reason: NetReason,
     },
     /// The other device is back; the game goes on where it was.
     Resumed,
@@ -126,10 +126,10 @@ pub enum HostEvent {
     /// The pairing is over.
     Ended {
         /// Why.
-        reason: String,
+        reason: NetReason,
     },
     /// Something the host refused or noticed (a wrong code, a second joiner, a flood).
-    Notice(String),
+    Notice(NetReason),
 }
 
 impl HostEvent {
@@ -166,10 +166,10 @@ enum Input {
     /// A connection said `Hello`; the reader keeps reading and forwards what follows.
     Hello(u64, TcpStream, ClientMsg),
     /// The greeter refused a stranger (told to the local player).
-    Notice(String),
+    Notice(NetReason),
     Msg(u64, ClientMsg),
-    Bad(u64, String),
-    Gone(u64, String),
+    Bad(u64, NetReason),
+    Gone(u64, NetReason),
     Act(Action, Reply<Result<OmigaEvent, NetError>>),
     View(Reply<OmigaView>),
     Legal(Reply<Vec<Action>>),
@@ -186,26 +186,32 @@ impl Host {
         if let Some(save) = &config.resume {
             config.code = save.code.clone();
             config.bind.set_port(save.port);
-            config.params = Params::parse(save.saved.params.split_whitespace())
-                .map_err(|e| NetError::Setup(format!("the saved LAN game: {e}")))?;
+            config.params = Params::parse(save.saved.params.split_whitespace()).map_err(|e| {
+                NetError::Setup(NetReason::BadSave {
+                    detail: e.to_string(),
+                })
+            })?;
         }
         check_code(&config.code)?;
         let game = match (&config.resume, &config.position) {
-            (Some(save), _) => save.game().map_err(NetError::Setup),
-            (None, Some(p)) => Omiga::from_position(p).map_err(|e| NetError::Setup(e.to_string())),
-            (None, None) => {
-                Omiga::new_game(&config.params).map_err(|e| NetError::Setup(e.to_string()))
-            }
+            // Only a damaged file meets this: its words stay English.
+            (Some(save), _) => save.game().map_err(|e| NetError::Setup(e.into())),
+            (None, Some(p)) => Omiga::from_position(p).map_err(|e| NetError::Setup(e.into())),
+            (None, None) => Omiga::new_game(&config.params).map_err(|e| NetError::Setup(e.into())),
         }?;
-        let listener = TcpListener::bind(config.bind)
-            .map_err(|e| NetError::Setup(format!("cannot listen on {}: {e}", config.bind)))?;
+        let listener = TcpListener::bind(config.bind).map_err(|e| {
+            NetError::Setup(NetReason::CannotListen {
+                addr: config.bind.to_string(),
+                detail: e.to_string(),
+            })
+        })?;
         let addr = listener
             .local_addr()
-            .map_err(|e| NetError::Setup(e.to_string()))?;
+            .map_err(|e| NetError::Setup(e.to_string().into()))?;
         // Non-blocking accept, polled, so the thread notices `stop`.
         listener
             .set_nonblocking(true)
-            .map_err(|e| NetError::Setup(e.to_string()))?;
+            .map_err(|e| NetError::Setup(e.to_string().into()))?;
         let (to_core, inputs) = mpsc::channel();
         let (events_tx, events) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
@@ -395,10 +401,7 @@ impl Greeter {
                 }
                 if pending.len() > MAX_PENDING {
                     if let Some(mut oldest) = pending.pop_front() {
-                        refuse(
-                            &mut oldest.stream,
-                            "too many devices are connecting at once; try again",
-                        );
+                        refuse(&mut oldest.stream, &NetReason::Crowded);
                     }
                 }
             }
@@ -431,10 +434,9 @@ impl Greeter {
         if p.since.elapsed() >= self.timing.hello_within {
             refuse(
                 &mut p.stream,
-                &format!(
-                    "no hello within {} s",
-                    self.timing.hello_within.as_secs_f64()
-                ),
+                &NetReason::NoHello {
+                    ms: millis(self.timing.hello_within),
+                },
             );
             return Greeting::Drop;
         }
@@ -443,35 +445,34 @@ impl Greeter {
             Ok(Read1::Line(line)) => line,
             Err(ProtocolError::Closed) => return Greeting::Drop,
             Err(e) => {
-                refuse(&mut p.stream, &e.to_string());
+                refuse(&mut p.stream, &e.into());
                 return Greeting::Drop;
             }
         };
         let reason = match decode_client(&line) {
-            Ok(ClientMsg::Hello { version, .. }) if version != PROTOCOL_VERSION => format!(
-                "this host speaks protocol version {PROTOCOL_VERSION}, the device speaks {version}: update the app"
-            ),
-            Ok(ClientMsg::Hello { ref code, .. }) if *code != self.code => {
-                "wrong join code".to_string()
+            Ok(ClientMsg::Hello { version, .. }) if version != PROTOCOL_VERSION => {
+                NetReason::Version {
+                    host: PROTOCOL_VERSION,
+                    device: version,
+                }
             }
+            Ok(ClientMsg::Hello { ref code, .. }) if *code != self.code => NetReason::WrongCode,
             Ok(hello @ ClientMsg::Hello { .. }) => {
                 // A device that gave up waiting (the host was paused) has closed its end;
                 // its hello is stale and must not displace the attempt it is making now.
                 let mut probe = [0u8; 1];
                 if matches!(p.stream.peek(&mut probe), Ok(0)) {
-                    let _ = self.to_core.send(Input::Notice(
-                        "ignored a connection its device had already given up".into(),
-                    ));
+                    let _ = self.to_core.send(Input::Notice(NetReason::StaleHello));
                     return Greeting::Drop;
                 }
                 return Greeting::Hello(hello);
             }
-            Ok(_) => "say hello first (version and join code)".to_string(),
-            Err(e) => e.to_string(),
+            Ok(_) => NetReason::HelloFirst,
+            Err(e) => e.into(),
         };
-        let _ = self
-            .to_core
-            .send(Input::Notice(format!("refused a device: {reason}")));
+        let _ = self.to_core.send(Input::Notice(NetReason::RefusedDevice {
+            why: Box::new(reason.clone()),
+        }));
         refuse(&mut p.stream, &reason);
         Greeting::Drop
     }
@@ -513,16 +514,11 @@ fn pending_of(id: u64, stream: TcpStream) -> Option<Pending> {
 }
 
 /// Refuses a connection that never got to the core, and closes it.
-fn refuse(stream: &mut TcpStream, reason: &str) {
+fn refuse(stream: &mut TcpStream, reason: &NetReason) {
     // A stranger that reads nothing must not hold the greeter: the line goes out at once
     // or not at all.
     let _ = stream.set_nonblocking(true);
-    let _ = send(
-        stream,
-        &HostMsg::Refused {
-            reason: reason.to_string(),
-        },
-    );
+    let _ = send(stream, &HostMsg::refused(reason));
     let _ = stream.shutdown(Shutdown::Both);
 }
 
@@ -543,10 +539,9 @@ fn read_loop(
         // Checked on every turn, not only when a read times out: a peer dripping bytes
         // without a newline is as silent as one sending nothing.
         if last_heard.elapsed() >= timing.silent_after {
-            let reason = format!(
-                "the other device was silent for {} s",
-                timing.silent_after.as_secs_f64()
-            );
+            let reason = NetReason::DeviceSilent {
+                ms: millis(timing.silent_after),
+            };
             let _ = to_core.send(Input::Gone(id, reason));
             let _ = stream.shutdown(Shutdown::Both);
             return;
@@ -557,7 +552,7 @@ fn read_loop(
                 last_heard = Instant::now();
                 let input = match decode_client(&line) {
                     Ok(msg) => Input::Msg(id, msg),
-                    Err(e) => Input::Bad(id, e.to_string()),
+                    Err(e) => Input::Bad(id, e.into()),
                 };
                 if to_core.send(input).is_err() {
                     return;
@@ -567,8 +562,8 @@ fn read_loop(
                 // Too long, closed (mid-line or not), or a socket error: the line cannot be
                 // resynchronised, so the connection ends; the game waits for a resume.
                 let reason = match e {
-                    ProtocolError::Closed => "the other device closed the connection".to_string(),
-                    other => other.to_string(),
+                    ProtocolError::Closed => NetReason::DeviceClosed,
+                    other => other.into(),
                 };
                 let _ = to_core.send(Input::Gone(id, reason));
                 let _ = stream.shutdown(Shutdown::Both);
@@ -693,8 +688,8 @@ impl Core {
             saved_at: saved::now_secs(),
             saved: saved::to_saved(&self.params.to_string(), &self.actions, &self.game),
         };
-        if let Err(e) = saved::save_host(dir, &save) {
-            self.notify(HostEvent::Notice(e));
+        if let Err(detail) = saved::save_host(dir, &save) {
+            self.notify(HostEvent::Notice(NetReason::NotSaved { detail }));
         }
     }
 
@@ -704,8 +699,8 @@ impl Core {
         let Some(dir) = &self.store else { return };
         if !self.game.outcome().is_over() && !self.actions.is_empty() {
             let saved = saved::to_saved(&self.params.to_string(), &self.actions, &self.game);
-            if let Err(e) = saved::record(dir, &saved, &self.game) {
-                self.notify(HostEvent::Notice(e));
+            if let Err(detail) = saved::record(dir, &saved, &self.game) {
+                self.notify(HostEvent::Notice(NetReason::NotSaved { detail }));
             }
         }
         saved::clear_host(dir);
@@ -715,8 +710,8 @@ impl Core {
     fn record_finished(&self) {
         let Some(dir) = &self.store else { return };
         let saved = saved::to_saved(&self.params.to_string(), &self.actions, &self.game);
-        if let Err(e) = saved::record(dir, &saved, &self.game) {
-            self.notify(HostEvent::Notice(e));
+        if let Err(detail) = saved::record(dir, &saved, &self.game) {
+            self.notify(HostEvent::Notice(NetReason::NotSaved { detail }));
         }
     }
 
@@ -737,7 +732,9 @@ impl Core {
             _ => None,
         };
         if let Some(e) = failed {
-            self.lose(format!("cannot reach the other device: {e}"));
+            self.lose(NetReason::CannotReachDevice {
+                detail: e.to_string(),
+            });
         }
     }
 
@@ -760,8 +757,10 @@ impl Core {
                 self.message(msg);
             }
             Input::Bad(id, reason) if self.current(id) => {
-                self.notify(HostEvent::Notice(format!("refused a message: {reason}")));
-                self.tell_client(&HostMsg::Error { reason });
+                self.notify(HostEvent::Notice(NetReason::RefusedMessage {
+                    why: Box::new(reason.clone()),
+                }));
+                self.tell_client(&HostMsg::error(&reason));
             }
             Input::Gone(id, reason) if self.current(id) => self.lose(reason),
             Input::Msg(..) | Input::Bad(..) | Input::Gone(..) => {}
@@ -779,9 +778,7 @@ impl Core {
             }
             Input::Rematch => self.vote_rematch(HOST_SEAT),
             Input::Bye => {
-                self.tell_client(&HostMsg::Ended {
-                    reason: "the host left the game".into(),
-                });
+                self.tell_client(&HostMsg::ended(&NetReason::HostLeft));
                 self.end_pairing();
             }
         }
@@ -814,34 +811,31 @@ impl Core {
             return;
         };
         let refusal = if version != PROTOCOL_VERSION {
-            Some(format!(
-                "this host speaks protocol version {PROTOCOL_VERSION}, the device speaks {version}: update the app"
-            ))
+            Some(NetReason::Version {
+                host: PROTOCOL_VERSION,
+                device: version,
+            })
         } else if code != self.code {
-            Some("wrong join code".to_string())
+            Some(NetReason::WrongCode)
         } else {
             match (&self.peer, &resume, &self.token) {
                 // A token this host never gave: the device was in a game the host no
                 // longer has (restarted after the resume time, or another host).
-                (Peer::Waiting, Some(_), _) => Some(
-                    "the game this device was in is over: the host no longer has it".to_string(),
-                ),
+                (Peer::Waiting, Some(_), _) => Some(NetReason::HostForgot),
                 (Peer::Waiting, None, _) => None,
                 // Its own player on a new connection while the old one still looks alive
                 // (the Wi-Fi dropped without a goodbye): the token proves who it is.
                 (Peer::Connected { .. }, Some(t), Some(mine)) if t == mine => None,
-                (Peer::Connected { .. }, _, _) => {
-                    Some("another device has already joined this game".to_string())
-                }
+                (Peer::Connected { .. }, _, _) => Some(NetReason::AlreadyJoined),
                 (Peer::Lost { .. }, Some(t), Some(mine)) if t == mine => None,
-                (Peer::Lost { .. }, _, _) => {
-                    Some("this game is waiting for its own player to come back".to_string())
-                }
-                (Peer::Over, _, _) => Some("this game is over".to_string()),
+                (Peer::Lost { .. }, _, _) => Some(NetReason::AwaitingOwnPlayer),
+                (Peer::Over, _, _) => Some(NetReason::PairingOver),
             }
         };
         if let Some(reason) = refusal {
-            self.notify(HostEvent::Notice(format!("refused a device: {reason}")));
+            self.notify(HostEvent::Notice(NetReason::RefusedDevice {
+                why: Box::new(reason.clone()),
+            }));
             refuse(&mut stream, &reason);
             return;
         }
@@ -863,9 +857,9 @@ impl Core {
         // The welcome is written before the new connection replaces anything: one that
         // cannot take it leaves the game as it was (still waiting, same deadline).
         if let Err(e) = send(&mut stream, &welcome) {
-            self.notify(HostEvent::Notice(format!(
-                "a device that came back was lost again at once: {e}"
-            )));
+            self.notify(HostEvent::Notice(NetReason::LostAgain {
+                detail: e.to_string(),
+            }));
             let _ = stream.shutdown(Shutdown::Both);
             return;
         }
@@ -896,24 +890,19 @@ impl Core {
 
     fn message(&mut self, msg: ClientMsg) {
         match msg {
-            ClientMsg::Hello { .. } => self.tell_client(&HostMsg::Error {
-                reason: "already joined: hello is only the first message".into(),
-            }),
+            ClientMsg::Hello { .. } => self.tell_client(&HostMsg::error(&NetReason::HelloTwice)),
             ClientMsg::Ping => {}
             ClientMsg::Rematch => self.vote_rematch(CLIENT_SEAT),
             ClientMsg::Bye => {
                 self.notify(HostEvent::Ended {
-                    reason: "the other player left the game".into(),
+                    reason: NetReason::OtherLeft,
                 });
                 self.end_pairing();
             }
             ClientMsg::Act { id, .. } if id <= self.last_act => {
                 // Numbers only grow: an old number is an action sent again after a drop,
                 // already applied once; it must not be applied twice.
-                self.tell_client(&HostMsg::Rejected {
-                    id,
-                    reason: "this action was already received".into(),
-                });
+                self.tell_client(&HostMsg::rejected(id, &NetReason::AlreadyReceived));
             }
             ClientMsg::Act { id, action } => {
                 let allowed = match &mut self.peer {
@@ -921,17 +910,18 @@ impl Core {
                     _ => false,
                 };
                 if !allowed {
-                    let reason = format!(
-                        "too many actions: at most {} a second",
-                        self.rate.per_second
-                    );
-                    self.notify(HostEvent::Notice(format!("refused a flood: {reason}")));
-                    self.tell_client(&HostMsg::Rejected { id, reason });
+                    let reason = NetReason::Flood {
+                        per_second: self.rate.per_second,
+                    };
+                    self.notify(HostEvent::Notice(NetReason::RefusedFlood {
+                        why: Box::new(reason.clone()),
+                    }));
+                    self.tell_client(&HostMsg::rejected(id, &reason));
                     return;
                 }
                 let result = action
                     .parse::<Action>()
-                    .map_err(|e| NetError::Refused(e.to_string()))
+                    .map_err(|e| NetError::Refused(e.into()))
                     .and_then(|a| self.act_numbered(CLIENT_SEAT, &a, id));
                 match result {
                     Ok(event) => {
@@ -942,10 +932,7 @@ impl Core {
                         };
                         self.tell_client(&msg);
                     }
-                    Err(e) => self.tell_client(&HostMsg::Rejected {
-                        id,
-                        reason: e.to_string(),
-                    }),
+                    Err(e) => self.tell_client(&HostMsg::rejected(id, &e.reason())),
                 }
             }
         }
@@ -966,26 +953,18 @@ impl Core {
         id: u64,
     ) -> Result<OmigaEvent, NetError> {
         match self.peer {
-            Peer::Waiting => {
-                return Err(NetError::Refused(
-                    "wait for the other device to join".into(),
-                ))
-            }
-            Peer::Lost { .. } => {
-                return Err(NetError::Refused(
-                    "the game is paused: connection lost — waiting".into(),
-                ))
-            }
-            Peer::Over => return Err(NetError::Refused("this game is over".into())),
+            Peer::Waiting => return Err(NetError::Refused(NetReason::WaitForJoin)),
+            Peer::Lost { .. } => return Err(NetError::Refused(NetReason::Paused)),
+            Peer::Over => return Err(NetError::Refused(NetReason::PairingOver)),
             Peer::Connected { .. } => {}
         }
         if !self.countdown_left().is_zero() {
-            return Err(NetError::Refused("wait for the countdown to end".into()));
+            return Err(NetError::Refused(NetReason::Countdown));
         }
         let event = self
             .game
             .play(seat, action)
-            .map_err(|e| NetError::Refused(e.to_string()))?;
+            .map_err(|e| NetError::Refused(e.into()))?;
         self.actions.push((seat, action.to_string()));
         self.last_act = id;
         self.save();
@@ -1009,13 +988,10 @@ impl Core {
 
     fn vote_rematch(&mut self, seat: Seat) {
         if self.game.outcome() == Outcome::Ongoing || !matches!(self.peer, Peer::Connected { .. }) {
-            let reason = "a rematch is possible once the game is over, with both devices here";
             if seat == CLIENT_SEAT {
-                self.tell_client(&HostMsg::Error {
-                    reason: reason.into(),
-                });
+                self.tell_client(&HostMsg::error(&NetReason::RematchNotNow));
             } else {
-                self.notify(HostEvent::Notice(reason.into()));
+                self.notify(HostEvent::Notice(NetReason::RematchNotNow));
             }
             return;
         }
@@ -1038,7 +1014,9 @@ impl Core {
         match Omiga::new_game(&self.params.clone().with("seed", seed)) {
             Ok(game) => self.game = game,
             Err(e) => {
-                self.notify(HostEvent::Notice(format!("cannot deal a rematch: {e}")));
+                self.notify(HostEvent::Notice(NetReason::NoRematchDeal {
+                    detail: e.to_string(),
+                }));
                 return;
             }
         }
@@ -1062,7 +1040,7 @@ impl Core {
     }
 
     /// The connection is gone: pause and wait for the same device to come back.
-    fn lose(&mut self, reason: String) {
+    fn lose(&mut self, reason: NetReason) {
         if let Peer::Connected { stream, .. } = &self.peer {
             let _ = stream.shutdown(Shutdown::Both);
         }
@@ -1070,7 +1048,9 @@ impl Core {
             deadline: Instant::now() + self.timing.resume_within,
         };
         self.notify(HostEvent::Paused {
-            reason: format!("Connection lost — waiting ({reason})"),
+            reason: NetReason::ConnectionLost {
+                why: Box::new(reason),
+            },
         });
     }
 
@@ -1085,19 +1065,15 @@ impl Core {
     fn tick(&mut self) {
         match &self.peer {
             Peer::Lost { deadline } if Instant::now() >= *deadline => {
-                let kept = if self.store.is_some() && !self.game.outcome().is_over() {
-                    "; it is kept in the history as unfinished"
+                let secs = self.timing.resume_within.as_secs();
+                let reason = if self.store.is_some() && !self.game.outcome().is_over() {
+                    NetReason::DeviceGoneKept { secs }
                 } else {
-                    ""
+                    NetReason::DeviceGone { secs }
                 };
                 self.close_match();
                 self.peer = Peer::Over;
-                self.notify(HostEvent::Ended {
-                    reason: format!(
-                        "the other device did not come back within {} s; the game ends here{kept}",
-                        self.timing.resume_within.as_secs()
-                    ),
-                });
+                self.notify(HostEvent::Ended { reason });
             }
             Peer::Connected { last_sent, .. } if last_sent.elapsed() >= self.timing.heartbeat => {
                 self.tell_client(&HostMsg::Ping);

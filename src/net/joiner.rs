@@ -11,6 +11,7 @@
 
 use super::client::{Client, ClientEvent};
 use super::protocol::Timing;
+use super::reason::NetReason;
 use super::saved::{self, SeatSave};
 use super::{legal_from_view, NetError};
 use crate::games::omiga::{Action, OmigaEvent, OmigaView};
@@ -44,7 +45,7 @@ pub enum JoinerEvent {
         /// The action.
         action: Action,
         /// Why.
-        reason: String,
+        reason: NetReason,
     },
     /// The host's player acted.
     OpponentActed {
@@ -54,11 +55,11 @@ pub enum JoinerEvent {
     /// The host's player asks for a rematch.
     RematchOffered,
     /// Something the host said that is not about an action.
-    Notice(String),
+    Notice(NetReason),
     /// The connection is lost: the game is paused while this device tries to come back.
-    Lost(String),
+    Lost(NetReason),
     /// A try to come back failed; the next one follows.
-    Retrying(String),
+    Retrying(NetReason),
     /// Back in the game, where it was.
     Resumed,
     /// After coming back: the fate of the action whose answer was lost.
@@ -70,7 +71,7 @@ pub enum JoinerEvent {
         applied: bool,
     },
     /// The pairing is over.
-    Ended(String),
+    Ended(NetReason),
 }
 
 impl JoinerEvent {
@@ -242,18 +243,12 @@ impl Joiner {
     /// or, after a drop, `Settled`.
     pub fn act(&mut self, action: Action) -> Result<(), NetError> {
         if self.pending.is_some() {
-            return Err(NetError::Refused(
-                "wait for the answer to your last action".into(),
-            ));
+            return Err(NetError::Refused(NetReason::AwaitAnswer));
         }
         let id = match &self.link {
             Link::Up(client) => client.next_id(),
-            Link::Over => return Err(NetError::Refused("this game is over".into())),
-            Link::Down { .. } => {
-                return Err(NetError::Refused(
-                    "the connection is lost; wait until it comes back".into(),
-                ))
-            }
+            Link::Over => return Err(NetError::Refused(NetReason::PairingOver)),
+            Link::Down { .. } => return Err(NetError::Refused(NetReason::WaitForReconnect)),
         };
         // Kept on disk before it leaves: if the app dies now, the next start still
         // learns whether the host applied it.
@@ -266,10 +261,11 @@ impl Joiner {
         };
         if let Err(e) = sent {
             self.go_down(Instant::now());
-            self.queued.push(JoinerEvent::Lost(e.to_string()));
-            return Err(NetError::Connection(format!(
-                "the connection dropped while sending: {e}"
-            )));
+            let why = e.reason();
+            self.queued.push(JoinerEvent::Lost(why.clone()));
+            return Err(NetError::Connection(NetReason::SendDropped {
+                why: Box::new(why),
+            }));
         }
         Ok(())
     }
@@ -278,9 +274,7 @@ impl Joiner {
     pub fn rematch(&self) -> Result<(), NetError> {
         match &self.link {
             Link::Up(client) => client.rematch(),
-            _ => Err(NetError::Refused(
-                "a rematch needs both devices connected".into(),
-            )),
+            _ => Err(NetError::Refused(NetReason::RematchNeedsBoth)),
         }
     }
 
@@ -290,8 +284,7 @@ impl Joiner {
         if let Link::Up(client) = &self.link {
             client.drop_connection();
             self.go_down(Instant::now());
-            self.queued
-                .push(JoinerEvent::Lost("this device went away".into()));
+            self.queued.push(JoinerEvent::Lost(NetReason::WentAway));
         }
     }
 
@@ -427,23 +420,22 @@ impl Joiner {
             Err(NetError::Refused(reason)) => {
                 self.link = Link::Over;
                 self.forget_seat();
-                vec![JoinerEvent::Ended(format!(
-                    "the host did not take this device back: {reason}"
-                ))]
+                vec![JoinerEvent::Ended(NetReason::NotTakenBack {
+                    why: Box::new(reason),
+                })]
             }
             Err(e) if since.elapsed() < self.timing.resume_within => {
                 if let Link::Down { next_try, .. } = &mut self.link {
                     *next_try = Instant::now() + RETRY_EVERY;
                 }
-                vec![JoinerEvent::Retrying(e.to_string())]
+                vec![JoinerEvent::Retrying(e.reason())]
             }
             Err(_) => {
                 self.link = Link::Over;
                 self.forget_seat();
-                vec![JoinerEvent::Ended(format!(
-                    "the host did not come back within {} s; the game is over",
-                    self.timing.resume_within.as_secs()
-                ))]
+                vec![JoinerEvent::Ended(NetReason::HostGone {
+                    secs: self.timing.resume_within.as_secs(),
+                })]
             }
         }
     }
@@ -535,7 +527,7 @@ impl JoinerThread {
                         Command::Act(action) => {
                             if let Err(e) = joiner.act(action) {
                                 if joiner.pending().is_none() {
-                                    let reason = e.to_string();
+                                    let reason = e.reason();
                                     if !tell(&joiner, JoinerEvent::Rejected { action, reason }) {
                                         return;
                                     }
@@ -544,7 +536,7 @@ impl JoinerThread {
                         }
                         Command::Rematch => {
                             if let Err(e) = joiner.rematch() {
-                                if !tell(&joiner, JoinerEvent::Notice(e.to_string())) {
+                                if !tell(&joiner, JoinerEvent::Notice(e.reason())) {
                                     return;
                                 }
                             }

@@ -9,26 +9,38 @@ pub mod headless;
 pub mod host;
 pub mod joiner;
 pub mod protocol;
+pub mod reason;
 pub mod saved;
 
 pub use client::{legal_from_view, Client, ClientEvent};
 pub use host::{Host, HostConfig, HostEvent};
 pub use joiner::{Joiner, JoinerEvent};
 pub use protocol::{RateLimit, Timing};
+pub use reason::NetReason;
 
-/// Why a network operation failed, in words a player understands.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why a network operation failed: the typed reason, whose `Display` is the English.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum NetError {
     /// The host could not start or the command line was wrong.
     #[error("{0}")]
-    Setup(String),
+    Setup(NetReason),
     /// The other side refused (a wrong code, a full game, an illegal action).
     #[error("{0}")]
-    Refused(String),
+    Refused(NetReason),
     /// The connection failed or broke.
     #[error("{0}")]
-    Connection(String),
+    Connection(NetReason),
     /// The host has stopped.
     #[error("the host has stopped")]
     Stopped,
+}
+
+impl NetError {
+    /// Why, typed (the app words it in its player's language).
+    pub fn reason(&self) -> NetReason {
+        match self {
+            NetError::Setup(r) | NetError::Refused(r) | NetError::Connection(r) => r.clone(),
+            NetError::Stopped => NetReason::Stopped,
+        }
+    }
 }

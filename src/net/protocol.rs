@@ -2,6 +2,7 @@
 //! version handshake carrying the 4-digit join code, and heartbeats. Both ends read lines
 //! with [`LineReader`], which never holds more than [`MAX_LINE`] bytes of one message.
 
+use super::reason::{lenient, NetReason};
 use crate::games::omiga::{OmigaEvent, OmigaView};
 use crate::games::Seat;
 use serde::{Deserialize, Serialize};
@@ -91,7 +92,11 @@ pub enum ClientMsg {
     Bye,
 }
 
-/// What the host sends.
+/// What the host sends. A message with a human reason carries the English `reason`
+/// (older devices and `hotseat join` read it) and, from this version on, `why`: the same
+/// reason typed, so the joined device words it in its player's language. `why` is left
+/// out when there is nothing typed to say, and read leniently: one this version cannot
+/// read is `None` and the English stands.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum HostMsg {
@@ -121,6 +126,13 @@ pub enum HostMsg {
     Refused {
         /// Why, in words a player understands.
         reason: String,
+        /// Why, typed (absent from older hosts, or when only English can say it).
+        #[serde(
+            default,
+            deserialize_with = "lenient",
+            skip_serializing_if = "Option::is_none"
+        )]
+        why: Option<NetReason>,
     },
     /// A new game starts (first game or rematch): the countdown begins now on both ends.
     Started {
@@ -146,6 +158,13 @@ pub enum HostMsg {
         id: u64,
         /// Why.
         reason: String,
+        /// Why, typed (absent from older hosts, or when only English can say it).
+        #[serde(
+            default,
+            deserialize_with = "lenient",
+            skip_serializing_if = "Option::is_none"
+        )]
+        why: Option<NetReason>,
     },
     /// The other seat acted.
     Update {
@@ -160,18 +179,68 @@ pub enum HostMsg {
     Ended {
         /// Why.
         reason: String,
+        /// Why, typed (absent from older hosts, or when only English can say it).
+        #[serde(
+            default,
+            deserialize_with = "lenient",
+            skip_serializing_if = "Option::is_none"
+        )]
+        why: Option<NetReason>,
     },
     /// A message that could not be used (malformed, unknown); the connection stays.
     Error {
         /// Why.
         reason: String,
+        /// Why, typed (absent from older hosts, or when only English can say it).
+        #[serde(
+            default,
+            deserialize_with = "lenient",
+            skip_serializing_if = "Option::is_none"
+        )]
+        why: Option<NetReason>,
     },
     /// A heartbeat.
     Ping,
 }
 
-/// Why a line could not be read or used.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+impl HostMsg {
+    /// `Refused` with the English and the typed reason.
+    pub fn refused(why: &NetReason) -> HostMsg {
+        HostMsg::Refused {
+            reason: why.to_string(),
+            why: why.wire(),
+        }
+    }
+
+    /// `Rejected` for action `id`, with the English and the typed reason.
+    pub fn rejected(id: u64, why: &NetReason) -> HostMsg {
+        HostMsg::Rejected {
+            id,
+            reason: why.to_string(),
+            why: why.wire(),
+        }
+    }
+
+    /// `Ended` with the English and the typed reason.
+    pub fn ended(why: &NetReason) -> HostMsg {
+        HostMsg::Ended {
+            reason: why.to_string(),
+            why: why.wire(),
+        }
+    }
+
+    /// `Error` with the English and the typed reason.
+    pub fn error(why: &NetReason) -> HostMsg {
+        HostMsg::Error {
+            reason: why.to_string(),
+            why: why.wire(),
+        }
+    }
+}
+
+/// Why a line could not be read or used (also a typed reason on the wire, snake_case).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ProtocolError {
     /// The line is longer than [`MAX_LINE`].
     #[error("message longer than {MAX_LINE} bytes")]
@@ -377,6 +446,151 @@ mod tests {
         assert_eq!(r.read_line(), Ok(Read1::Line(b"0123456789".to_vec())));
     }
 
+    /// A host message from before `why` (or with nothing typed to say) still reads, and
+    /// the English stands.
+    #[test]
+    fn a_message_without_why_reads_as_before() {
+        let old = br#"{"type":"rejected","id":3,"reason":"That cell is taken"}"#;
+        let Ok(HostMsg::Rejected { id, reason, why }) = decode_host(old) else {
+            panic!("an old rejection must read");
+        };
+        assert_eq!((id, why.clone()), (3, None));
+        assert_eq!(
+            super::super::reason::heard(reason, why).to_string(),
+            "That cell is taken"
+        );
+        for old in [
+            &br#"{"type":"refused","reason":"wrong join code"}"#[..],
+            br#"{"type":"ended","reason":"the host left the game"}"#,
+            br#"{"type":"error","reason":"malformed message: x"}"#,
+        ] {
+            let msg = decode_host(old).expect("an old message reads");
+            // Nothing typed: the line encodes exactly as an old host wrote it.
+            let again = encode(&msg);
+            assert_eq!(&again[..again.len() - 1], old);
+        }
+    }
+
+    /// A typed reason goes out beside the English and comes back the same.
+    #[test]
+    fn a_typed_reason_round_trips_beside_the_english() {
+        use crate::games::omiga::{OmigaError, Refusal};
+        let why = NetReason::Omiga {
+            refusal: OmigaError::Placement {
+                why: Refusal::ColoursLeft,
+                x: 4,
+                y: 4,
+            },
+        };
+        let line = encode(&HostMsg::rejected(7, &why));
+        let text = String::from_utf8(line.clone()).unwrap();
+        assert!(
+            text.contains(r#""reason":"Colours do not match on the left (3,4)""#),
+            "{text}"
+        );
+        assert!(text.contains(r#""why":{"kind":"omiga","refusal":{"kind":"placement","why":"colours_left","x":4,"y":4}}"#), "{text}");
+        assert_eq!(
+            decode_host(&line[..line.len() - 1]),
+            Ok(HostMsg::Rejected {
+                id: 7,
+                reason: why.to_string(),
+                why: Some(why)
+            })
+        );
+        // English-only reasons send no `why`.
+        let line = encode(&HostMsg::ended(&NetReason::from("bye")));
+        assert!(!String::from_utf8(line).unwrap().contains("why"));
+    }
+
+    /// An older joiner, which knows no `why`, reads a newer host's messages: unknown fields
+    /// are ignored.
+    #[test]
+    fn an_older_joiner_reads_a_newer_hosts_reasons() {
+        #[derive(Debug, Deserialize)]
+        #[serde(tag = "type", rename_all = "snake_case")]
+        enum OldHostMsg {
+            Refused { reason: String },
+            Rejected { id: u64, reason: String },
+            Ended { reason: String },
+            Error { reason: String },
+        }
+        for why in NetReason::examples() {
+            for msg in [
+                HostMsg::refused(&why),
+                HostMsg::rejected(2, &why),
+                HostMsg::ended(&why),
+                HostMsg::error(&why),
+            ] {
+                let line = encode(&msg);
+                let old: OldHostMsg =
+                    serde_json::from_slice(&line).expect("an old device reads it");
+                let reason = match old {
+                    OldHostMsg::Rejected { id, reason } => {
+                        assert_eq!(id, 2);
+                        reason
+                    }
+                    OldHostMsg::Refused { reason }
+                    | OldHostMsg::Ended { reason }
+                    | OldHostMsg::Error { reason } => reason,
+                };
+                assert_eq!(reason, why.to_string());
+            }
+        }
+    }
+
+    /// A `why` this version cannot read (a newer kind, a wrong shape, junk, numbers out of
+    /// range) never breaks the message: it reads as `None` and the English stands.
+    #[test]
+    fn an_unreadable_why_falls_back_to_the_english() {
+        for why in [
+            r#"{"kind":"meteor_strike","size":3}"#,
+            r#"{"kind":"omiga","refusal":{"kind":"placement","why":"taken"}}"#,
+            r#"{"kind":"omiga","refusal":{"kind":"not_in_hand","card":"ZZ-ZZ"}}"#,
+            r#"{"kind":"omiga","refusal":{"kind":"placement","why":"upside_down","x":1,"y":1}}"#,
+            r#"{"kind":"no_hello","ms":-5}"#,
+            r#"{"kind":"flood","per_second":"fast"}"#,
+            r#"{"nokind":true}"#,
+            r#""wrong_code""#,
+            "42",
+            "null",
+            "[1,2,3]",
+            r#"{"kind":"refused_device","why":{"kind":"refused_device","why":7}}"#,
+        ] {
+            for template in [
+                r#"{"type":"rejected","id":4,"reason":"That cell is taken","why":WHY}"#,
+                r#"{"type":"refused","reason":"That cell is taken","why":WHY}"#,
+                r#"{"type":"ended","reason":"That cell is taken","why":WHY}"#,
+                r#"{"type":"error","reason":"That cell is taken","why":WHY}"#,
+            ] {
+                let line = template.replace("WHY", why);
+                let msg = decode_host(line.as_bytes()).unwrap_or_else(|e| panic!("{line}: {e}"));
+                let (reason, got) = match msg {
+                    HostMsg::Rejected { reason, why, .. }
+                    | HostMsg::Refused { reason, why }
+                    | HostMsg::Ended { reason, why }
+                    | HostMsg::Error { reason, why } => (reason, why),
+                    other => panic!("{other:?}"),
+                };
+                assert_eq!(got, None, "{line}");
+                assert_eq!(
+                    super::super::reason::heard(reason, got).to_string(),
+                    "That cell is taken"
+                );
+            }
+        }
+        // A well-formed reason with numbers no table has reads, and words without panic.
+        let line = br#"{"type":"rejected","id":1,"reason":"x","why":{"kind":"omiga","refusal":{"kind":"placement","why":"colours_left","x":-2147483648,"y":2147483647}}}"#;
+        let Ok(HostMsg::Rejected { why: Some(why), .. }) = decode_host(line) else {
+            panic!("in range for i32, so it reads");
+        };
+        assert!(why.to_string().contains("-2147483648"));
+        let line = br#"{"type":"rejected","id":1,"reason":"x","why":{"kind":"omiga","refusal":{"kind":"placement","why":"figures_above","x":0,"y":2147483647}}}"#;
+        let Ok(HostMsg::Rejected { why: Some(why), .. }) = decode_host(line) else {
+            panic!("in range for i32, so it reads");
+        };
+        assert!(why.to_string().contains("2147483647"));
+    }
+
     /// Random bytes, random JSON-ish fragments and mutated real messages never panic the
     /// decoders or the line reader, and never decode into anything but a real message.
     #[test]
@@ -395,7 +609,21 @@ mod tests {
             encode(&HostMsg::Rejected {
                 id: 3,
                 reason: "taken".into(),
+                why: None,
             }),
+            encode(&HostMsg::rejected(
+                3,
+                &NetReason::Omiga {
+                    refusal: crate::games::omiga::OmigaError::Placement {
+                        why: crate::games::omiga::Refusal::FiguresBelow,
+                        x: 3,
+                        y: 0,
+                    },
+                },
+            )),
+            encode(&HostMsg::refused(&NetReason::RefusedDevice {
+                why: Box::new(NetReason::NoHello { ms: 5000 }),
+            })),
         ];
         let alphabet = b"{}[]\":,0123456789abcdefghijklmnopqrstuvwxyz-_@ \n\\\xff\x00";
         let mut decoded = 0;
@@ -420,7 +648,13 @@ mod tests {
                 assert_eq!(decode_client(&again[..again.len() - 1]), Ok(msg));
                 decoded += 1;
             }
-            let _ = decode_host(&bytes);
+            // A reason that decodes (mutated or not) words without panicking.
+            if let Ok(
+                HostMsg::Rejected { why: Some(w), .. } | HostMsg::Refused { why: Some(w), .. },
+            ) = decode_host(&bytes)
+            {
+                let _ = w.to_string();
+            }
             let mut reader = LineReader::with_limit(&bytes[..], 32);
             for _ in 0..70 {
                 match reader.read_line() {

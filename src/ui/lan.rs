@@ -17,6 +17,7 @@
 //! or join screen again within the resume time continues that game.
 
 use super::omiga_models::{board_cells, hand_models, side_word};
+use super::reasons;
 use super::texts::{self, LanText, OmigaText, Text};
 use super::{chrome, rows};
 use super::{AppWindow, Controller, GameChrome, LanBridge, LanHostUi, OmigaBridge, Screen};
@@ -26,7 +27,7 @@ use crate::net::discovery::{Announcer, Beacon, Browser, Found};
 use crate::net::host::random_code;
 use crate::net::joiner::{JoinerThread, JoinerUpdate};
 use crate::net::{
-    legal_from_view, Host, HostConfig, HostEvent, Joiner, JoinerEvent, NetError, Timing,
+    legal_from_view, Host, HostConfig, HostEvent, Joiner, JoinerEvent, NetError, NetReason, Timing,
 };
 use crate::platform::time::{Duration, Instant};
 use slint::{ComponentHandle, ModelRc, VecModel};
@@ -42,6 +43,12 @@ use std::thread;
 /// `text` in the app's language.
 fn say(language: &str, text: impl Text) -> String {
     texts::say(&text, language)
+}
+
+/// A reason from the network (a host's refusal, a rules refusal sent typed, a notice) in
+/// the app's language.
+fn said(language: &str, reason: &NetReason) -> String {
+    reasons::say(reason, language)
 }
 
 /// What the network threads hand to the UI thread.
@@ -421,8 +428,8 @@ pub fn host(app: &AppWindow, c: &mut Controller, options: Option<HostOptions>) {
             bridge.set_code("".into());
             bridge.set_code_digits(ModelRc::default());
             bridge.set_address("".into());
-            bridge
-                .set_host_status(say(language, LanText::CannotHost { why: e.to_string() }).into());
+            let why = said(language, &e.reason());
+            bridge.set_host_status(say(language, LanText::CannotHost { why }).into());
         }
     }
     app.set_screen(Screen::LanHost);
@@ -441,8 +448,8 @@ pub fn open_join(app: &AppWindow, c: &mut Controller, browser: Option<Browser>) 
     let browser = match browser.map_or_else(Browser::on_lan, Ok) {
         Ok(b) => Some(b),
         Err(e) => {
-            bridge
-                .set_join_message(say(language, LanText::CannotLook { why: e.to_string() }).into());
+            let why = said(language, &e.reason());
+            bridge.set_join_message(say(language, LanText::CannotLook { why }).into());
             bridge.set_join_message_warning(false);
             None
         }
@@ -538,9 +545,8 @@ fn joined(app: &AppWindow, lan: &mut Lan, joined: Result<Box<Joiner>, NetError>,
             }
         }
         Err(e) => {
-            bridge.set_join_message(
-                say(language, LanText::CouldNotJoin { why: e.to_string() }).into(),
-            );
+            let why = said(language, &e.reason());
+            bridge.set_join_message(say(language, LanText::CouldNotJoin { why }).into());
             bridge.set_join_message_warning(true);
         }
     }
@@ -568,10 +574,8 @@ pub fn drain(app: &AppWindow, c: &mut Controller) {
 }
 
 fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
-    let lost_text = |reason: &str| {
-        let _ = reason;
-        say(language, LanText::ConnectionLost)
-    };
+    // The player reads that the connection is lost (the why is for `hotseat host`).
+    let lost_text = || say(language, LanText::ConnectionLost);
     match msg {
         LanMsg::Found(found) => {
             lan.found = found;
@@ -613,11 +617,11 @@ fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
                     g.set_view(view);
                 }
             }
-            HostEvent::Paused { reason } => {
+            HostEvent::Paused { .. } => {
                 if let Some(g) = lan.game.as_mut() {
-                    g.paused = Some(lost_text(&reason));
+                    g.paused = Some(lost_text());
                 }
-                chrome::show_message(app, &lost_text(&reason), true);
+                chrome::show_message(app, &lost_text(), true);
             }
             HostEvent::Resumed => {
                 if let Some(g) = lan.game.as_mut() {
@@ -628,10 +632,11 @@ fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
             HostEvent::RematchOffered => rematch_offered(app, lan, language),
             HostEvent::Ended { reason } => end(app, lan, &reason, language),
             HostEvent::Notice(reason) => {
+                let text = said(language, &reason);
                 if lan.game.is_some() {
-                    chrome::show_message(app, &reason, true);
+                    chrome::show_message(app, &text, true);
                 } else {
-                    app.global::<LanBridge>().set_host_status(reason.into());
+                    app.global::<LanBridge>().set_host_status(text.into());
                 }
             }
         },
@@ -676,11 +681,12 @@ fn joiner_update(app: &AppWindow, lan: &mut Lan, update: JoinerUpdate, language:
             }
         }
         JoinerEvent::Rejected { reason, .. } => {
+            let text = said(language, &reason);
             if let Some(g) = lan.game.as_mut() {
                 g.pending = None;
-                g.note = (reason.clone(), true);
+                g.note = (text.clone(), true);
             }
-            chrome::show_message(app, &reason, true);
+            chrome::show_message(app, &text, true);
         }
         JoinerEvent::OpponentActed { event } => {
             if let Some(g) = lan.game.as_mut() {
@@ -691,7 +697,7 @@ fn joiner_update(app: &AppWindow, lan: &mut Lan, update: JoinerUpdate, language:
             }
         }
         JoinerEvent::RematchOffered => rematch_offered(app, lan, language),
-        JoinerEvent::Notice(reason) => chrome::show_message(app, &reason, true),
+        JoinerEvent::Notice(reason) => chrome::show_message(app, &said(language, &reason), true),
         JoinerEvent::Lost(_) => {
             let text = say(language, LanText::ConnectionLost);
             if let Some(g) = lan.game.as_mut() {
@@ -738,11 +744,11 @@ fn rematch_offered(app: &AppWindow, lan: &mut Lan, language: &str) {
     chrome::show_message(app, &say(language, LanText::PlayerAsksRematch), false);
 }
 
-fn end(app: &AppWindow, lan: &mut Lan, reason: &str, language: &str) {
+fn end(app: &AppWindow, lan: &mut Lan, reason: &NetReason, language: &str) {
     let text = say(
         language,
         LanText::Ended {
-            why: reason.to_string(),
+            why: said(language, reason),
         },
     );
     if let Some(g) = lan.game.as_mut() {
@@ -1024,18 +1030,18 @@ pub fn tap(lan: &mut Lan, tap: Tap, language: &str) -> Result<(), String> {
                 x,
                 y,
             };
-            send(&lan.link, g, action)
+            send(&lan.link, g, action, language)
         }
         Tap::Discard => {
             if !playing {
                 return Err(not_now(g));
             }
-            send(&lan.link, g, Action::Discard)
+            send(&lan.link, g, Action::Discard, language)
         }
         Tap::Rematch => {
             let result = match &lan.link {
-                Link::Host { host, .. } => host.rematch().map_err(|e| e.to_string()),
-                Link::Client(joiner) => joiner.rematch().map_err(|e| e.to_string()),
+                Link::Host { host, .. } => host.rematch().map_err(|e| said(language, &e.reason())),
+                Link::Client(joiner) => joiner.rematch().map_err(|e| said(language, &e.reason())),
                 _ => Err(not_now(g)),
             };
             if result.is_ok() {
@@ -1048,7 +1054,7 @@ pub fn tap(lan: &mut Lan, tap: Tap, language: &str) -> Result<(), String> {
 
 /// Sends an action: the host judges its own player's at once; the joined device's answer
 /// comes back as an event (its card waits on the cell until then).
-fn send(link: &Link, g: &mut NetGame, action: Action) -> Result<(), String> {
+fn send(link: &Link, g: &mut NetGame, action: Action, language: &str) -> Result<(), String> {
     match link {
         Link::Host { host, .. } => match host.act(action) {
             Ok(event) => {
@@ -1064,8 +1070,9 @@ fn send(link: &Link, g: &mut NetGame, action: Action) -> Result<(), String> {
                 Ok(())
             }
             Err(e) => {
-                g.note = (e.to_string(), true);
-                Err(e.to_string())
+                let text = said(language, &e.reason());
+                g.note = (text.clone(), true);
+                Err(text)
             }
         },
         Link::Client(_) | Link::Idle if g.paused.is_some() => {
@@ -1079,7 +1086,7 @@ fn send(link: &Link, g: &mut NetGame, action: Action) -> Result<(), String> {
                 }
                 Ok(())
             }
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(said(language, &e.reason())),
         },
         Link::Idle => Err(String::new()),
     }

@@ -22,6 +22,7 @@ pub mod omiga;
 pub mod omiga_models;
 pub mod ovo;
 pub mod play;
+pub mod reasons;
 pub mod refusals;
 pub mod replay;
 pub mod rows;

@@ -144,17 +144,30 @@ fn parts(e: &RuleError, word: impl Fn(&str) -> String) -> Option<(&'static str, 
             OmigaError::NotInHand { card } => one("omiga-not-in-hand", card),
             OmigaError::MayNotDiscard => none("omiga-may-not-discard"),
             OmigaError::Placement { why, x, y } => {
-                // The English names the neighbour that does not fit by its cell.
+                // The English names the neighbour that does not fit by its cell
+                // (saturating: a refusal from the network may carry any number).
                 let (x, y) = (*x, *y);
                 match why {
                     Refusal::Outside => one("omiga-outside", &format!("{x},{y}")),
                     Refusal::Taken => none("omiga-taken"),
                     Refusal::NoOwnNeighbour => none("omiga-no-own-neighbour"),
                     Refusal::NoOpponentNear => none("omiga-no-opponent-near"),
-                    Refusal::ColoursLeft => one("omiga-colours-left", &format!("{},{y}", x - 1)),
-                    Refusal::ColoursRight => one("omiga-colours-right", &format!("{},{y}", x + 1)),
-                    Refusal::FiguresAbove => one("omiga-figures-above", &format!("{x},{}", y + 1)),
-                    Refusal::FiguresBelow => one("omiga-figures-below", &format!("{x},{}", y - 1)),
+                    Refusal::ColoursLeft => one(
+                        "omiga-colours-left",
+                        &format!("{},{y}", x.saturating_sub(1)),
+                    ),
+                    Refusal::ColoursRight => one(
+                        "omiga-colours-right",
+                        &format!("{},{y}", x.saturating_add(1)),
+                    ),
+                    Refusal::FiguresAbove => one(
+                        "omiga-figures-above",
+                        &format!("{x},{}", y.saturating_add(1)),
+                    ),
+                    Refusal::FiguresBelow => one(
+                        "omiga-figures-below",
+                        &format!("{x},{}", y.saturating_sub(1)),
+                    ),
                 }
             }
         },

@@ -9,8 +9,10 @@ use super::Omiga;
 use crate::games::{Outcome, RuleError, RuleResult, Seat};
 
 /// Why a card may not lie on a cell. An enum, not a string, because the legal-action
-/// search asks this hundreds of times per call.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// search asks this hundreds of times per call. Serialized (snake_case) in the LAN
+/// protocol's `why`, so the joined device words a host's rejection in its own language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Refusal {
     /// The cell is not on the table.
     Outside,
@@ -30,8 +32,10 @@ pub enum Refusal {
     FiguresBelow,
 }
 
-/// Why Omiga refuses an action (the referee's English; see `RuleError`).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why Omiga refuses an action (the referee's English; see `RuleError`). Serialized in
+/// the LAN protocol's `why` (docs/network.md): `{"kind":"placement","why":"taken",…}`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum OmigaError {
     /// A seat other than 0 and 1.
     #[error("there is no seat {seat} in Omiga (0 = White, 1 = Black)")]
@@ -71,10 +75,25 @@ fn placement_text(why: Refusal, x: i32, y: i32) -> String {
         Refusal::Taken => "That cell is taken".into(),
         Refusal::NoOwnNeighbour => "No neighbour of yours".into(),
         Refusal::NoOpponentNear => "No opponent card nearby".into(),
-        Refusal::ColoursLeft => format!("Colours do not match on the left ({},{y})", x - 1),
-        Refusal::ColoursRight => format!("Colours do not match on the right ({},{y})", x + 1),
-        Refusal::FiguresAbove => format!("Figures do not match above ({x},{})", y + 1),
-        Refusal::FiguresBelow => format!("Figures do not match below ({x},{})", y - 1),
+        // Saturating: a refusal read from the network may carry any number.
+        Refusal::ColoursLeft => {
+            format!(
+                "Colours do not match on the left ({},{y})",
+                x.saturating_sub(1)
+            )
+        }
+        Refusal::ColoursRight => {
+            format!(
+                "Colours do not match on the right ({},{y})",
+                x.saturating_add(1)
+            )
+        }
+        Refusal::FiguresAbove => {
+            format!("Figures do not match above ({x},{})", y.saturating_add(1))
+        }
+        Refusal::FiguresBelow => {
+            format!("Figures do not match below ({x},{})", y.saturating_sub(1))
+        }
     }
 }
 
