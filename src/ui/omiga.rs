@@ -8,7 +8,7 @@ use super::play;
 use super::texts::OmigaText;
 use super::{chrome, rows};
 use super::{AppWindow, Controller, OmigaBridge, OmigaCardUi, OmigaHandUi};
-use crate::games::omiga::{Action, Card, Omiga, Side};
+use crate::games::omiga::{Action, Card, Omiga};
 use crate::games::{Game, Outcome, Params, RuleResult, Seat};
 use crate::platform::time::{Duration, Instant};
 use crate::session::{AnySession, Player, Session, Sharing};
@@ -704,9 +704,9 @@ pub fn stage_behind(app: &AppWindow, controller: &Rc<RefCell<Controller>>, langu
         let behind = match (table.session.outcome(), last) {
             (Outcome::Win { seat }, Some((placer, x, y))) if seat == placer => {
                 let (dy, other) = if seat == 0 {
-                    (-1, Side::Black)
+                    (-1, crate::games::omiga::Side::Black)
                 } else {
-                    (1, Side::White)
+                    (1, crate::games::omiga::Side::White)
                 };
                 table
                     .session
