@@ -19,4 +19,4 @@ wasm-bindgen --target web --no-typescript --remove-name-section --out-dir "$out/
 # The floor's page is the app's, pointed at the floor's module (same styles, same canvas).
 sed -e 's|./hotseat_web.js|./hotseat_web_floor.js|' -e '/serviceWorker/,/^    }/d' web/index.html > "$out/floor/index.html"
 cargo build --quiet
-/usr/bin/python3 web/bench.py "$out/app" "$out/floor" target/debug/hotseat --runs "$runs" --profile "$profile"
+/usr/bin/python3 web/bench.py "$out/app" "$out/floor" "${CARGO_TARGET_DIR:-target}/debug/hotseat" --runs "$runs" --profile "$profile"

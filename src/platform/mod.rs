@@ -9,7 +9,8 @@
 //! - `work` (with the UI): where an opponent thinks — a worker thread, or the browser's
 //!   event loop, which has no threads;
 //! - [`MulticastLock`]: what only Android asks for before LAN discovery;
-//! - [`HAS_LAN`]: whether this target can open network sockets at all.
+//! - [`HAS_LAN`]: whether this target can open network sockets at all;
+//! - [`WINDOW_TAKES_FULL_SCREEN`]: whether the app's window may ask for full screen itself.
 
 mod multicast;
 pub mod storage;
@@ -22,6 +23,14 @@ pub use multicast::MulticastLock;
 /// Whether this build can talk to another device on the local network. A web page cannot
 /// open a LAN socket, so the browser build offers no two-device play (it says why).
 pub const HAS_LAN: bool = !cfg!(target_arch = "wasm32");
+
+/// Whether kiosk mode's window asks for full screen itself. A browser grants full screen
+/// only from a tap, so there the page asks on the first tap (web/index.html). Asked by the
+/// window at start, the browser refuses; Slint then sees a window that is not full screen
+/// and tells winit to leave full screen, and `document.exitFullscreen()` throws on a page
+/// that is not full screen ("Document not active", an error in the page's console; seen
+/// by tests/browser/play.py's kiosk check).
+pub const WINDOW_TAKES_FULL_SCREEN: bool = !cfg!(target_arch = "wasm32");
 
 /// Tells whoever looks after the device something went wrong that the player need not be
 /// stopped for (a damaged settings file set aside, a save that failed): the standard

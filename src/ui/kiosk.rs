@@ -122,12 +122,14 @@ pub fn start(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         k.timer = Some(timer);
     }
     // Some window systems take full screen only once the window exists.
-    let weak = app.as_weak();
-    slint::Timer::single_shot(Duration::from_millis(200), move || {
-        if let Some(app) = weak.upgrade() {
-            app.window().set_fullscreen(true);
-        }
-    });
+    if crate::platform::WINDOW_TAKES_FULL_SCREEN {
+        let weak = app.as_weak();
+        slint::Timer::single_shot(Duration::from_millis(200), move || {
+            if let Some(app) = weak.upgrade() {
+                app.window().set_fullscreen(true);
+            }
+        });
+    }
 }
 
 /// Kiosk mode with a given clock and no timer of its own: tests call [`tick`] themselves.
@@ -149,7 +151,9 @@ pub fn start_with_clock(app: &AppWindow, controller: &Rc<RefCell<Controller>>, c
         demo: None,
         demos_started: 0,
     });
-    app.window().set_fullscreen(true);
+    if crate::platform::WINDOW_TAKES_FULL_SCREEN {
+        app.window().set_fullscreen(true);
+    }
     let weak = app.as_weak();
     app.window()
         .on_close_requested(move || match weak.upgrade() {

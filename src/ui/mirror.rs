@@ -1,7 +1,7 @@
 //! `hotseat mirror`: the app in the headless software renderer, driven one line at a time,
 //! telling where each control a player can tap is drawn. The browser build draws into a
 //! canvas, which has no element tree a test could query; the same `.slint` screens with
-//! the same fonts lay out the same way here, so the browser test (`web/test/browser.py`)
+//! the same fonts lay out the same way here, so the browser test (`tests/browser/play.py`)
 //! asks the mirror where "Start" is, taps that point in Chromium, and presses "Start"
 //! here too, so that both stay on the same screen.
 //!
@@ -13,10 +13,14 @@
 //! - `shot FILE` — the screen as a PNG; `ok`
 //! - `restart` — the app closed and opened again on the same data folder
 //!   (`HOTSEAT_DATA_DIR`, as a page reload does in the browser); `ok`
+//! - `restart-kiosk` — the same, in kiosk mode (as the page opened with `?kiosk`): the
+//!   welcome screen, or the PIN pad when no staff PIN is set. The mirror's kiosk never
+//!   ticks (no idle question, no attract loop): it only follows the presses; `ok`
 //! - `quit`
 
 use super::screenshot::{write_png, Headless};
 use super::{bots, build, AppWindow};
+use crate::platform::time::Instant;
 use i_slint_backend_testing::{ElementHandle, ElementQuery};
 use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType};
 use slint::platform::WindowEvent;
@@ -55,8 +59,12 @@ pub fn command(args: &[String], input: impl BufRead, mut out: impl Write) -> Res
     .map_err(|e| format!("cannot start the headless renderer: {e}"))?;
     // The app's opponents answer at once, on this thread: there is no event loop here.
     bots::set_synchronous(true);
-    let open = || -> Result<_, String> {
+    let open = |kiosk: bool| -> Result<_, String> {
         let (app, controller) = build(crate::store::data_dir()).map_err(|e| e.to_string())?;
+        if kiosk {
+            // No timer of kiosk mode's own: nothing changes here but by a press.
+            super::kiosk::start_with_clock(&app, &controller, std::rc::Rc::new(Instant::now));
+        }
         {
             let mut c = controller.borrow_mut();
             c.settings.language = crate::store::Language::from_code(&language);
@@ -67,7 +75,7 @@ pub fn command(args: &[String], input: impl BufRead, mut out: impl Write) -> Res
         app.show().map_err(|e| e.to_string())?;
         Ok((app, controller))
     };
-    let (mut app, mut _controller) = open()?;
+    let (mut app, mut _controller) = open(false)?;
     let say = |out: &mut dyn Write, text: &str| -> Result<(), String> {
         writeln!(out, "{text}\n.")
             .and_then(|_| out.flush())
@@ -124,9 +132,9 @@ pub fn command(args: &[String], input: impl BufRead, mut out: impl Write) -> Res
                 write_png(Path::new(rest), &buffer)?;
                 say(&mut out, "ok")?;
             }
-            "restart" => {
+            "restart" | "restart-kiosk" => {
                 app.hide().map_err(|e| e.to_string())?;
-                (app, _controller) = open()?;
+                (app, _controller) = open(verb == "restart-kiosk")?;
                 say(&mut out, "ok")?;
             }
             "quit" => break,

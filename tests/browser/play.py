@@ -8,8 +8,11 @@ and presses the same control in the mirror, so both stay on the same screen. It 
 the page loads with no console error; the home screen looks like the native one; a tap
 starts a game and the cover comes up; a reload shows Continue; a whole IOTA game against
 the app is played to its end by taps, and lands in the history; a damaged save in the
-browser's storage is kept aside with a notice; with the server gone, the page starts
-from the service worker's copy.
+browser's storage is kept aside with a notice; two fingers at once in face-to-face Omiga
+(one DevTools touch event with two points) each select a card in their own player's hand;
+in the page opened with `?kiosk`, a short tap on the staff corner does nothing and a long
+press opens the PIN pad; with the server gone, the page starts from the service worker's
+copy.
 
     tests/browser/play.py SITE_DIR HOTSEAT_BINARY [--shots DIR]
 """
@@ -117,11 +120,16 @@ class Phone:
     def __init__(self, driver, mirror, shots):
         self.d, self.mirror, self.shots = driver, mirror, shots
 
-    def tap_at(self, x, y):
-        point = [{"x": x, "y": y, "id": 1}]
-        self.d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
-        time.sleep(0.05)
-        self.d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    def touch(self, kind, fingers):
+        """One DevTools touch event, `fingers` {id: (x, y)}: touchStart puts them down
+        (those not down yet), touchEnd lifts them (with none: every finger still down)."""
+        points = [{"x": x, "y": y, "id": i} for i, (x, y) in fingers.items()]
+        self.d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def tap_at(self, x, y, hold=0.05):
+        self.touch("touchStart", {1: (x, y)})
+        time.sleep(hold)
+        self.touch("touchEnd", {})
 
     def tap(self, label, prefix=False, mirror=True):
         """Taps the control reading `label` in the browser, and presses it in the mirror."""
@@ -156,19 +164,173 @@ class Phone:
     def errors(self):
         return [e for e in self.d.get_log("browser") if e["level"] == "SEVERE"]
 
+    def picture(self, name):
+        """The browser's picture now, at the page's size (also kept as NAME-browser.png)."""
+        path = os.path.join(self.shots, f"{name}-browser.png")
+        self.d.save_screenshot(path)
+        return Image.open(path).convert("RGB").resize((WIDTH, HEIGHT))
+
+    def native(self, name):
+        """The mirror's picture of its screen now (kept as NAME-native.png)."""
+        path = os.path.join(self.shots, f"{name}-native.png")
+        assert self.mirror.ask("shot " + path) == ["ok"]
+        return Image.open(path).convert("RGB")
+
     def looks_like_mirror(self, name, at_least):
         """The browser's picture against the mirror's of the same screen: the share of
         pixels that differ by no more than 40 levels in any channel."""
-        browser = os.path.join(self.shots, f"{name}-browser.png")
-        native = os.path.join(self.shots, f"{name}-native.png")
-        self.d.save_screenshot(browser)
-        assert self.mirror.ask("shot " + native) == ["ok"]
-        a = Image.open(browser).convert("RGB").resize((WIDTH, HEIGHT))
-        b = Image.open(native).convert("RGB")
-        diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 40 else 0)
-        same = 1 - sum(1 for v in diff.getdata() if v) / (WIDTH * HEIGHT)
+        same = alike(self.picture(name), self.native(name))
         log(f"{name}: {same:.1%} of pixels as the native renderer draws them")
         assert same >= at_least, f"{name} differs from the native picture ({same:.1%})"
+        return same
+
+
+def alike(a, b, box=None):
+    """The share of pixels of two pictures (or of the box (x, y, w, h) in both) that
+    differ by no more than 40 levels in any channel."""
+    if box:
+        x, y, w, h = (round(v) for v in box)
+        a, b = a.crop((x, y, x + w, y + h)), b.crop((x, y, x + w, y + h))
+    diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 40 else 0)
+    return 1 - sum(1 for v in diff.getdata() if v) / (a.width * a.height)
+
+
+# Every pointer event the page receives, in order (the browser's side of a touch).
+LOG_POINTERS = """
+window.hotseatPointers = [];
+for (const kind of ["pointerdown", "pointerup", "pointercancel"])
+  window.addEventListener(kind, (e) => window.hotseatPointers.push([kind, e.pointerId]), true);
+"""
+
+
+def face_to_face(phone, mirror, driver, url, data):
+    """Omiga face to face: White (bottom) and Black (top, turned towards its player) tap
+    their own hands with two fingers at once. Taps are judged by what the browser draws: a
+    selected card is lifted and outlined, so its place on the screen changes, and the other
+    cards' places do not (the browser is compared with itself, before and after: the
+    mirror's clock stands still, so its "Ready?" countdown never ends)."""
+    # Omiga's setup is taller than a phone and its Start is out of sight: the mirror
+    # starts the match (a press reaches a control anywhere), and the browser continues
+    # the very same deal from the mirror's save.
+    assert mirror.ask("restart") == ["ok"]
+    for label in ("Omiga", "Player 2: a person", "Start"):
+        assert mirror.ask("press " + label) == ["ok"], label
+    with open(os.path.join(data, "current-game.json")) as f:
+        save = f.read()
+    driver.execute_script("localStorage.setItem('hotseat/current-game.json', arguments[0])", save)
+    driver.get(url)
+    phone.wait_started()
+    assert mirror.ask("restart") == ["ok"]
+    phone.tap("Continue", prefix=True)
+
+    # Black's hand is turned 180° about its area's centre (ui/omiga/omiga.slint,
+    # `turned-to-black`); the mirror tells where its cards are before the turn.
+    x, y, w, h = map(float, mirror.ask("find Player 2's hand")[0].split())
+    cx, cy = x + w / 2, y + h / 2
+    cards = {}
+    for side in ("White", "Black"):
+        for n in (1, 2, 3):
+            answer = mirror.ask(f"find-part {side} card {n}/3")
+            assert answer[0] != "none", f"no {side} card {n} on the mirror's screen"
+            x, y, w, h = map(float, answer[0].split())
+            if side == "Black":
+                x, y = 2 * cx - x - w, 2 * cy - y - h
+            cards[(side, n)] = (x, y, w, h)
+    at = {k: (x + w / 2, y + h / 2) for k, (x, y, w, h) in cards.items()}
+    time.sleep(4.5)  # "Ready?": the three-second countdown before both may play
+    driver.execute_script(LOG_POINTERS)
+
+    def changed(before, after):
+        same = {k: alike(before, after, box) for k, box in cards.items()}
+        log("  share of each card's place unchanged:",
+            ", ".join(f"{s[0]} {n} {v:.0%}" for (s, n), v in sorted(same.items())))
+        return {k for k, v in same.items() if v < 0.95}
+
+    def pointers():
+        return driver.execute_script(
+            "const p = window.hotseatPointers; window.hotseatPointers = []; return p;")
+
+    def two_fingers(name, white, black, first_up):
+        """White's finger lands, Black's lands too (one touch event), then `first_up`'s
+        finger lifts, then the other's. Returns the cards whose place changed."""
+        before = phone.picture(name + "-before")
+        fingers = {1: at[("White", white)], 2: at[("Black", black)]}
+        phone.touch("touchStart", fingers)
+        time.sleep(0.08)
+        lift = 1 if first_up == "White" else 2
+        phone.touch("touchEnd", {lift: fingers[lift]})
+        time.sleep(0.08)
+        phone.touch("touchEnd", {})
+        time.sleep(0.8)
+        events = pointers()
+        log(f"{name}: the page saw {events}")
+        downs = [e[1] for e in events if e[0] == "pointerdown"]
+        assert [e[0] for e in events] == ["pointerdown", "pointerdown", "pointerup", "pointerup"] \
+            and len(set(downs)) == 2, f"the browser did not deliver two fingers at once: {events}"
+        return changed(before, phone.picture(name))
+
+    # Both fingers land in one touch event; the first to land lifts first: both taps land.
+    moved = two_fingers("omiga-two-fingers", 1, 1, first_up="White")
+    log("two fingers down together, the first down lifted first: changed", sorted(moved))
+    assert moved == {("White", 1), ("Black", 1)}, \
+        f"both players' taps should select their card; changed: {sorted(moved)}"
+
+    # The same, but the second finger to land lifts first. The page gets both fingers
+    # (two pointers, each its own id), but Slint 1.18.1 makes one pointer of them
+    # (docs/omiga-touch.md) and this second tap is lost. Checked, so that docs/web.md
+    # stays true: when Slint delivers it, this fails and the docs need updating.
+    moved = two_fingers("omiga-second-lifted-first", 2, 2, first_up="Black")
+    log("two fingers down together, the second down lifted first: changed", sorted(moved))
+    assert moved == {("White", 1), ("White", 2)}, \
+        f"expected White's selection to move to card 2 and Black's tap to be lost; changed: {sorted(moved)}"
+
+    # Two fingers one after the other, quickly (50 ms apart): both land, whoever is first.
+    for first, second, n in (("Black", "White", 3), ("White", "Black", 2)):
+        before = phone.picture(f"omiga-{first}-then-{second}-before")
+        phone.tap_at(*at[(first, n)])
+        time.sleep(0.05)
+        phone.tap_at(*at[(second, n)])
+        time.sleep(0.8)
+        moved = {k for k in changed(before, phone.picture(f"omiga-{first}-then-{second}")) if k[1] == n}
+        log(f"{first} then {second}, 50 ms apart: changed", sorted(moved))
+        assert moved == {(first, n), (second, n)}, \
+            f"both quick taps should select card {n}; changed: {sorted(moved)}"
+
+
+def kiosk(phone, mirror, driver, url):
+    """The page opened with ?kiosk: the first start asks staff for a PIN; the staff corner
+    (top right, nothing drawn) opens the PIN pad when held for 2 s, and not on a tap."""
+    driver.get(url + "?kiosk")
+    phone.wait_started()
+    assert mirror.ask("restart-kiosk") == ["ok"]
+    phone.looks_like_mirror("kiosk-choose-pin", 0.85)
+    for _ in range(2):  # the PIN, then the same again
+        for key in ["1", "2", "3", "4", "OK"]:
+            phone.tap(key)
+        time.sleep(1)
+    assert phone.storage("kiosk.json"), "the staff PIN is not saved in the browser"
+    welcome = phone.looks_like_mirror("kiosk-welcome", 0.90)
+    (x, y), _ = mirror.find("Staff")
+    # The PIN pad dims the whole screen: the two native pictures must tell apart.
+    assert mirror.ask("press Staff") == ["ok"]
+    pad = phone.native("kiosk-pad-expected")
+    assert mirror.ask("press Cancel") == ["ok"]
+    apart = alike(phone.native("kiosk-welcome-again"), pad)
+    log(f"the welcome screen and the PIN pad share {apart:.1%} of their pixels natively")
+    assert apart < 0.85, "the welcome screen and the PIN pad look alike: the check below means nothing"
+
+    log(f"short tap on the staff corner at {x:.0f},{y:.0f}")
+    phone.tap_at(x, y, hold=0.15)
+    time.sleep(2.6)  # longer than the 2 s hold
+    phone.looks_like_mirror("kiosk-short-tap", max(0.90, welcome - 0.05))
+
+    log(f"long press on the staff corner at {x:.0f},{y:.0f}")
+    phone.tap_at(x, y, hold=2.6)
+    time.sleep(0.5)
+    assert mirror.ask("press Staff") == ["ok"]
+    phone.looks_like_mirror("kiosk-pin-pad", 0.90)
+    phone.tap("Cancel")
+    phone.looks_like_mirror("kiosk-cancelled", 0.90)
 
 
 def main():
@@ -250,6 +412,20 @@ def main():
         # The notice names where the entry went, which differs from the mirror's folder:
         # the picture is kept for a look, the storage above is the check.
         driver.save_screenshot(os.path.join(shots, "damaged-browser.png"))
+
+        # Kiosk: the staff corner's long press.
+        kiosk(phone, mirror, driver, site.url)
+        assert not phone.errors(), f"console errors: {phone.errors()}"
+
+        # Omiga face to face, two fingers at once. Last of the parts that tap: once
+        # DevTools has had two touch points down at once, Chromium delivers the touches
+        # of the next page it loads as a bare `click` (no pointer or touch events;
+        # Chromium 156 here), while the same page keeps taking them.
+        face_to_face(phone, mirror, driver, site.url, data)
+        assert not phone.errors(), f"console errors: {phone.errors()}"
+        driver.get(site.url)
+        phone.wait_started()
+        assert mirror.ask("restart") == ["ok"]
 
         # Offline: the service worker keeps the whole site; with the server gone the app
         # still starts (a café without Wi-Fi).
