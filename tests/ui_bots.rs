@@ -3,6 +3,7 @@
 //! synchronous path), and nothing private reaches the screen for the wrong seat.
 #![cfg(feature = "devtools")]
 
+use hotseat::ai::background::Decision;
 use hotseat::ai::{Level, Opponents};
 use hotseat::games::ovo::{Ovo, OvoAction};
 use hotseat::games::{rng_from_seed, Game, Outcome, Params};
@@ -136,7 +137,8 @@ fn a_whole_ovo_game_against_the_app_without_a_cover_between_person_and_app() {
             assert_eq!(s.players()[1].kind, SeatKind::Bot);
             assert_eq!(s.players()[1].name, "The app (medium)");
             (
-                s.game().legal_actions(0),
+                // No desk once the game is over (the gate closes).
+                s.desk(0).map(|d| d.legal_actions()).unwrap_or_default(),
                 s.actions().len(),
                 s.outcome().is_over(),
             )
@@ -221,7 +223,7 @@ fn the_bot_is_handed_only_a_view_of_its_seat() {
     // The driver's one way to make a bot decide takes the seat's `Game::View`; a bot's
     // memory is fed only through `Told` (what its seat was told). No driver function
     // takes the game state: this signature is the proof the compiler checks.
-    let ask: AskFromView = bots::decide_from_view::<Ovo>;
+    let ask: AskFromView = |bot, view, seed| Decision::new(bot, view, rng_from_seed(seed));
     let game = Ovo::new_game(&Params::new().with("first", 1)).unwrap();
     let seat = game.turn();
     let a = ask(Ovo::bot(Level::Hard, None), game.view(seat), 3)
@@ -247,7 +249,7 @@ fn the_omiga_app_places_during_play_and_keeps_its_hand_face_down() {
     let state = |c: &Rc<RefCell<Controller>>| {
         let mut c = c.borrow_mut();
         let session = c.table_as::<omiga::OmigaTable>().unwrap().session();
-        (session.game().table().count(), session.actions().to_vec())
+        (session.board().count(), session.actions().to_vec())
     };
     let filled = |c: &Rc<RefCell<Controller>>| state(c).0;
     let before = filled(&c);
@@ -290,8 +292,9 @@ fn a_game_against_the_app_is_saved_and_resumed_with_its_seat() {
         .table_as::<ovo::OvoTable>()
         .unwrap()
         .session()
-        .game()
-        .legal_actions(0);
+        .desk(0)
+        .expect("the person's desk")
+        .legal_actions();
     let step = legal
         .iter()
         .find(|a| matches!(a, OvoAction::Step { ovo: false, .. }))
@@ -317,8 +320,9 @@ fn a_game_against_the_app_is_saved_and_resumed_with_its_seat() {
         .table_as::<ovo::OvoTable>()
         .unwrap()
         .session()
-        .game()
-        .legal_actions(0);
+        .desk(0)
+        .expect("the person's desk")
+        .legal_actions();
     let next = legal
         .iter()
         .find(|a| {

@@ -4,7 +4,6 @@
 #![cfg(feature = "devtools")]
 
 use hotseat::games::ovo::OvoAction;
-use hotseat::games::Game;
 use hotseat::ui::{build, omiga, ovo, AppWindow, Controller, GameChrome, OmigaBridge, OvoBridge};
 use slint::ComponentHandle;
 use std::cell::RefCell;
@@ -75,8 +74,8 @@ fn the_app_thinks_on_a_worker_thread_and_answers_through_the_event_loop() {
         .table_as::<ovo::OvoTable>()
         .and_then(|t| {
             t.session()
-                .game()
-                .legal_actions(0)
+                .desk(0)?
+                .legal_actions()
                 .into_iter()
                 .find(|a| matches!(a, OvoAction::Step { ovo: false, .. }))
         })

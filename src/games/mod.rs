@@ -221,6 +221,10 @@ pub trait Game: Clone + Debug + Send + 'static {
     fn apply(&mut self, seat: Seat, action: &Self::Action) -> RuleResult<Self::Event>;
     /// What `seat` may know of the state now.
     fn view(&self, seat: Seat) -> Self::View;
+    /// What everyone at the table may know: a view with every private part left out (no
+    /// hand; the seat it names is only a point of view). The screen under the cover, the
+    /// app while an opponent thinks, and replays show this.
+    fn public_view(&self) -> Self::View;
     /// Whether and how the game has ended.
     fn outcome(&self) -> Outcome;
     /// Each seat's score (zeros in games without points).
@@ -230,6 +234,12 @@ pub trait Game: Clone + Debug + Send + 'static {
     fn report(event: &Self::Event) -> Vec<String>;
     /// The event as `seat` may learn of it: a peek's symbol reaches the peeker alone.
     fn event_for(event: &Self::Event, seat: Seat) -> Self::Event;
+    /// The event as everyone may learn of it: what only its actor learned is left out.
+    /// Every game's `event_for` keeps a private part for the actor alone, and no seat is
+    /// `Seat::MAX`.
+    fn public_event(event: &Self::Event) -> Self::Event {
+        Self::event_for(event, Seat::MAX)
+    }
 
     /// Whether `action`, just played, may be taken back under fair play: it revealed
     /// nothing hidden and drew nothing (Ovo: a move without a declaration). Most actions

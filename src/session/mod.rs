@@ -2,10 +2,17 @@
 //! (the privacy gate), and the list of actions so far. Generic over [`Game`], so all
 //! three games share the same turn flow and the same cover.
 
+mod desk;
+mod game_match;
 mod gate;
+mod opponents;
+mod public;
 mod saved;
 
+pub use desk::Desk;
+pub use game_match::Match;
 pub use gate::Gate;
+pub use opponents::{Finished, Job, JobKind, Reply};
 pub use saved::{FinishedGame, SavedGame, SAVE_FORMAT, SAVE_VERSION};
 
 use crate::games::{Game, Outcome, Params, RuleError, RuleResult, Seat};
@@ -58,6 +65,10 @@ pub struct Session<G: Game> {
     sharing: Sharing,
     gate: Gate,
     actions: Vec<(Seat, String)>,
+    /// What each action did, whole (secrets included), in step with `actions`: the
+    /// public log is read from it, and the app's opponents are told from it, each only
+    /// what its seat may know. Never handed out whole.
+    events: Vec<G::Event>,
     /// The person who last had the screen open: when only the app acted since, the screen
     /// returns to them without the cover (nobody else could have looked).
     last_open: Option<Seat>,
@@ -81,15 +92,48 @@ impl<G: Game> Session<G> {
             sharing,
             gate: Gate::Closed,
             actions: Vec::new(),
+            events: Vec::new(),
             last_open: None,
         };
         session.gate = session.next_gate();
         Ok(session)
     }
 
-    /// The rules state (for the bridge's public parts; private parts go through `view`).
+    /// The whole rules state, every secret included: for the referee's tests and the
+    /// rules core's. A screen never holds a `Session` (it holds a [`Match`], which has no
+    /// such call): it sees [`Session::public`] and, through the gate, a [`Desk`].
     pub fn game(&self) -> &G {
         &self.game
+    }
+
+    /// What everyone at the table may know now (no hand, no peek).
+    pub fn public(&self) -> G::View {
+        self.game.public_view()
+    }
+
+    /// `seat`'s desk (its view and its rules questions), only while the gate shows that
+    /// seat's private state.
+    pub fn desk(&self, seat: Seat) -> Option<Desk<'_, G>> {
+        self.shows(seat).then(|| Desk::new(&self.game, seat))
+    }
+
+    /// True when `seat`'s private state may be on screen: the gate shows it, and a
+    /// person plays it here (face to face, the app's side stays face down).
+    fn shows(&self, seat: Seat) -> bool {
+        self.gate.shows(seat) && self.players.get(seat).map(|p| p.kind) == Some(SeatKind::Human)
+    }
+
+    /// The seats that may act now (public).
+    pub fn to_act(&self) -> Vec<Seat> {
+        self.game.to_act()
+    }
+
+    /// The public log: each action with its seat and what everyone learned of it.
+    pub fn log(&self) -> impl Iterator<Item = (Seat, &str, G::Event)> + '_ {
+        self.actions
+            .iter()
+            .zip(&self.events)
+            .map(|((seat, line), event)| (*seat, line.as_str(), G::public_event(event)))
     }
 
     /// The parameters the game started from.
@@ -141,7 +185,7 @@ impl<G: Game> Session<G> {
     /// The view the screen may show now, for `seat`: only while the gate is open for that
     /// seat (or the table is shared face to face). `None` while the cover is up.
     pub fn view(&self, seat: Seat) -> Option<G::View> {
-        self.gate.shows(seat).then(|| self.game.view(seat))
+        self.shows(seat).then(|| self.game.view(seat))
     }
 
     /// The seat whose private state is on screen (`None` while covered or shared).
@@ -156,7 +200,7 @@ impl<G: Game> Session<G> {
     /// on screen. After the action the cover goes up if the next person to act is
     /// someone else. Returns the event as `seat` may know it.
     pub fn act(&mut self, seat: Seat, action: &G::Action) -> RuleResult<G::Event> {
-        if !self.gate.shows(seat) {
+        if !self.shows(seat) {
             return Err(RuleError::RevealFirst);
         }
         self.apply_from(seat, action)
@@ -173,6 +217,7 @@ impl<G: Game> Session<G> {
     fn apply_from(&mut self, seat: Seat, action: &G::Action) -> RuleResult<G::Event> {
         let event = self.game.play(seat, action)?;
         self.actions.push((seat, action.to_string()));
+        self.events.push(event.clone());
         let next = self.next_gate();
         // The cover goes up only when the screen must change hands.
         self.gate = match (self.gate, next) {
@@ -207,11 +252,13 @@ impl<G: Game> Session<G> {
         }
         let mut game = G::new_game(&self.params)?;
         let keep = self.actions.len() - 1;
+        let mut events = Vec::with_capacity(keep);
         for (s, line) in &self.actions[..keep] {
-            game.play(*s, &line.parse()?)?;
+            events.push(game.play(*s, &line.parse()?)?);
         }
         self.game = game;
         self.actions.truncate(keep);
+        self.events = events;
         self.gate = if self.sharing == Sharing::FaceToFace {
             Gate::Shared
         } else {

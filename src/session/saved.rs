@@ -93,9 +93,12 @@ impl<G: Game> Session<G> {
         for (n, (seat, line)) in saved.actions.iter().take(upto).enumerate() {
             let replayed = line
                 .parse::<G::Action>()
-                .and_then(|action| session.game.play(*seat, &action).map(|_| action));
+                .and_then(|action| session.game.play(*seat, &action).map(|e| (action, e)));
             match replayed {
-                Ok(action) => session.actions.push((*seat, action.to_string())),
+                Ok((action, event)) => {
+                    session.actions.push((*seat, action.to_string()));
+                    session.events.push(event);
+                }
                 Err(e) => {
                     return Err(RuleError::new(format!(
                         "action {} ('{line}' by seat {seat}) does not replay: {e}",
@@ -150,24 +153,15 @@ impl<G: Game> Session<G> {
         })
     }
 
-    /// Each seat's best turn, from the referee's `score N` reports on a replay.
+    /// Each seat's best turn, from the referee's `score N` reports of the public log.
     fn best_turns(&self) -> Vec<i64> {
         let mut best = vec![0; self.players.len()];
-        let Ok(mut game) = G::new_game(&self.params) else {
-            return best;
-        };
-        for (seat, line) in &self.actions {
-            let Ok(action) = line.parse::<G::Action>() else {
-                break;
-            };
-            let Ok(event) = game.play(*seat, &action) else {
-                break;
-            };
+        for (seat, _, event) in self.log() {
             for report in G::report(&event) {
                 let points = report
                     .strip_prefix("score ")
                     .and_then(|n| n.parse::<i64>().ok());
-                if let (Some(points), Some(b)) = (points, best.get_mut(*seat)) {
+                if let (Some(points), Some(b)) = (points, best.get_mut(seat)) {
                     *b = (*b).max(points);
                 }
             }

@@ -440,3 +440,166 @@ fn one_person_against_the_app_keeps_the_screen() {
     s.cover();
     assert_eq!(s.gate(), Gate::Covered(0));
 }
+
+fn with_app_at(mut players: Vec<Player>, seat: usize) -> Vec<Player> {
+    players[seat].kind = SeatKind::Bot;
+    players[seat].level = Some("easy".into());
+    players
+}
+
+/// Runs the match's opponents until none is to act (as the platform would).
+fn let_the_app_play<G: crate::ai::Opponents>(m: &mut Match<G>) -> usize {
+    let mut played = 0;
+    while let Some(job) = m.job(false) {
+        let JobKind::Think(mut think) = job.kind else {
+            panic!("only Omiga waits its pace");
+        };
+        let reply = loop {
+            if let Some(reply) = think() {
+                break reply;
+            }
+        };
+        match m.finish(reply) {
+            Some(Finished::Played(..)) => played += 1,
+            Some(Finished::Stuck) | Some(Finished::Refused(_)) => panic!("the app failed"),
+            None => panic!("a fresh answer is never stale"),
+        }
+    }
+    played
+}
+
+#[test]
+fn the_public_view_and_log_hold_no_hand_and_no_draw() {
+    use crate::games::iota::{Iota, IotaEvent};
+    let params = Params::new()
+        .with("players", 2)
+        .with("seed", 4)
+        .with("first", 0);
+    let mut s = Session::<Iota>::start(params, people(2), Sharing::PassAndPlay).unwrap();
+    s.reveal();
+    let hand = s.view(0).unwrap().hand;
+    assert_eq!(hand.len(), 4);
+    assert!(s.public().hand.is_empty(), "no hand in the public view");
+    assert_eq!(s.public().hand_sizes, vec![4, 4]);
+    let pass = format!("pass {} {}", hand[0], hand[1]).parse().unwrap();
+    let mine = s.act(0, &pass).unwrap();
+    let IotaEvent::Passed { returned, .. } = &mine else {
+        panic!("a pass");
+    };
+    assert!(returned.is_some(), "the passer knows what went back");
+    let log: Vec<_> = s.log().collect();
+    assert_eq!(log.len(), 1);
+    let (seat, line, event) = &log[0];
+    assert_eq!((*seat, *line), (0, pass.to_string().as_str()));
+    let IotaEvent::Passed {
+        returned,
+        drawn,
+        returned_count,
+        ..
+    } = event
+    else {
+        panic!("a pass");
+    };
+    assert_eq!((returned, drawn, *returned_count), (&None, &None, 2));
+}
+
+#[test]
+fn a_desk_opens_only_for_a_person_the_gate_shows() {
+    let params = Params::new().with("seed", 3);
+    let players = with_app_at(people(2), 1);
+    let mut s = Session::<Omiga>::start(params, players, Sharing::FaceToFace).unwrap();
+    assert_eq!(s.gate(), Gate::Shared);
+    assert!(s.desk(0).is_some(), "the person's side of the shared table");
+    assert!(s.desk(1).is_none(), "the app's hand stays face down");
+    assert!(s.view(1).is_none());
+    let any = s.game().legal_actions(1).into_iter().next().unwrap();
+    assert_eq!(s.act(1, &any).unwrap_err(), RuleError::RevealFirst);
+    // Pass and play: only the revealed seat's desk, and none under the cover.
+    let mut o = ovo(0);
+    assert!(o.desk(0).is_none() && o.desk(1).is_none());
+    o.reveal();
+    let desk = o.desk(0).expect("open");
+    assert_eq!(desk.seat(), 0);
+    assert!(desk.may_act());
+    assert_eq!(desk.legal_actions(), o.game().legal_actions(0));
+    assert!(o.desk(1).is_none());
+}
+
+#[test]
+fn a_desk_tries_an_action_without_playing_it() {
+    let mut s = ovo(0);
+    s.reveal();
+    let before = s.game().position();
+    let desk = s.desk(0).unwrap();
+    assert!(desk.try_action(&"a1-a2".parse().unwrap()).is_ok());
+    assert!(desk.try_action(&"a1-a4".parse().unwrap()).is_err());
+    assert_eq!(s.game().position(), before, "nothing was played");
+    assert!(s.actions().is_empty());
+}
+
+#[test]
+fn the_app_in_a_match_is_told_the_log_and_plays_by_the_rules() {
+    use crate::games::iota::Iota;
+    let params = Params::new()
+        .with("players", 3)
+        .with("seed", 9)
+        .with("first", 0);
+    let players = with_app_at(with_app_at(people(3), 1), 2);
+    let mut m = Match::<Iota>::start(params, players, Sharing::PassAndPlay).unwrap();
+    assert!(m.is_bot(1) && m.is_bot(2) && !m.is_bot(0));
+    assert_eq!(let_the_app_play(&mut m), 0, "the person plays first");
+    for round in 0..6 {
+        if m.outcome().is_over() {
+            break;
+        }
+        m.reveal();
+        let desk = m.desk(0).expect("the person's turn");
+        let action = desk
+            .best_placement()
+            .map_or(crate::games::iota::Action::Pass(Vec::new()), |p| {
+                crate::games::iota::Action::Place(p)
+            });
+        m.act(0, &action).unwrap();
+        let played = let_the_app_play(&mut m);
+        assert!(
+            played >= 2 || m.outcome().is_over(),
+            "round {round}: both app seats answered ({played})"
+        );
+        assert_eq!(
+            m.gate(),
+            Gate::Open(0),
+            "no cover between the person and the app"
+        );
+    }
+    // The match replays from its save to the same place: the app's actions were legal.
+    let saved = m.saved();
+    let back = Session::<Iota>::from_saved(&saved).unwrap();
+    assert_eq!(back.actions(), m.actions());
+}
+
+#[test]
+fn after_a_take_back_the_app_starts_over_from_the_shorter_log() {
+    let params = Params::new().with("players", 2).with("first", 0);
+    let players = with_app_at(people(2), 1);
+    let mut m = Match::<Ovo>::start(params, players, Sharing::PassAndPlay).unwrap();
+    m.reveal();
+    let step = m
+        .desk(0)
+        .unwrap()
+        .legal_actions()
+        .into_iter()
+        .find(is_step)
+        .unwrap();
+    m.act(0, &step).unwrap();
+    assert_eq!(m.undo_for(), Some(0));
+    m.undo(0).unwrap();
+    assert!(m.actions().is_empty());
+    assert_eq!(let_the_app_play(&mut m), 0, "the person is to move again");
+    m.act(0, &step).unwrap();
+    assert_eq!(
+        let_the_app_play(&mut m),
+        1,
+        "the app answers the move played again"
+    );
+    assert_eq!(m.log().count(), 2);
+}

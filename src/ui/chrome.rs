@@ -2,14 +2,15 @@
 //! session's gate, the turn banner and the message line under it.
 
 use super::{AppWindow, GameChrome, Words};
-use crate::games::{Game, Outcome};
-use crate::session::{Gate, SeatKind, Session};
+use crate::ai::Opponents;
+use crate::games::Outcome;
+use crate::session::{Gate, Match, SeatKind};
 use slint::ComponentHandle;
 
 /// Raises or lowers the cover from the session's gate. While it is up the game beneath
 /// is not drawn, and holds nothing private: the bridges fill a hand or a peek result
 /// only behind an open gate (the table stays in the accessibility tree, app.slint).
-pub fn show_cover<G: Game>(app: &AppWindow, session: &Session<G>, hint: &str) {
+pub fn show_cover<G: Opponents>(app: &AppWindow, session: &Match<G>, hint: &str) {
     match session.gate() {
         Gate::Covered(seat) => {
             let player = &session.players()[seat.min(session.players().len() - 1)];
@@ -25,7 +26,7 @@ pub fn show_cover<G: Game>(app: &AppWindow, session: &Session<G>, hint: &str) {
 
 /// Sets the banner: whose turn it is, or how the game ended, in the language the window
 /// has selected (the words are in ui/words.slint).
-pub fn show_banner<G: Game>(app: &AppWindow, session: &Session<G>, title: &str) {
+pub fn show_banner<G: Opponents>(app: &AppWindow, session: &Match<G>, title: &str) {
     let chrome = app.global::<GameChrome>();
     chrome.set_title(title.into());
     let words = app.global::<Words>();
@@ -33,7 +34,7 @@ pub fn show_banner<G: Game>(app: &AppWindow, session: &Session<G>, title: &str) 
     let players = session.players();
     let name = |s: usize| players.get(s).map(|p| p.name.clone()).unwrap_or_default();
     let (text, seat) = match session.outcome() {
-        Outcome::Ongoing => match session.game().to_act().as_slice() {
+        Outcome::Ongoing => match session.to_act().as_slice() {
             [seat] if players.get(*seat).map(|p| p.kind) == Some(SeatKind::Bot) => {
                 (say("thinking", &name(*seat)), Some(*seat))
             }

@@ -1,18 +1,17 @@
 //! The IOTA table on screen: the grid with a ring of empty cells, the hand of the seat on
 //! turn (only behind an open gate), staging cards with a live score from the rules core,
 //! and Play / Pass. No rule is decided here: legality and scores come from
-//! `games::iota`, actions go through `Session`.
+//! `games::iota`, actions go through the `Match`.
 
-use super::play::Table;
+use super::play::{self, GameScreen, Table};
 use super::refusals;
 use super::texts::{self, IotaText};
 use super::{chrome, rows};
 use super::{AppWindow, IotaBridge, IotaCard, IotaCell, IotaHandCard, IotaResult, IotaSeat};
-use crate::games::iota::{Action, Card, Cell, Iota, IotaEvent};
-use crate::games::{Game, Params, RuleResult};
-use crate::session::{AnySession, Player, Session, Sharing};
+use crate::games::iota::{Action, Card, Cell, Iota, IotaEvent, IotaView};
+use crate::games::{Params, RuleResult};
+use crate::session::{Desk, Match, Player, Sharing};
 use slint::{ComponentHandle, ModelRc, VecModel};
-use std::any::Any;
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::rc::Rc;
@@ -21,7 +20,7 @@ use super::Controller;
 
 /// A game of IOTA on this device, with what the player has picked but not yet played.
 pub struct IotaTable {
-    session: Session<Iota>,
+    session: Match<Iota>,
     /// The hand card picked (index into the hand).
     selected: Option<usize>,
     /// Hand cards laid on the grid but not yet played: (hand index, cell).
@@ -32,8 +31,6 @@ pub struct IotaTable {
     language: String,
     /// The last thing that happened, for the message line (public).
     note: Option<Note>,
-    /// The app's seats.
-    bots: super::bots::Seats<Iota>,
 }
 
 /// The last thing that happened, kept as data so that it is said again in the player's
@@ -80,14 +77,13 @@ impl IotaTable {
             format!("first={first}").as_str(),
             format!("seed={seed}").as_str(),
         ])?;
-        let session = Session::start(params, players, Sharing::PassAndPlay)?;
-        Ok(IotaTable::from_session(session))
+        let session = Match::start(params, players, Sharing::PassAndPlay)?;
+        Ok(IotaTable::from_match(session))
     }
 
-    /// A table around a session already under way.
-    pub fn from_session(session: Session<Iota>) -> IotaTable {
+    /// A table around a match already under way.
+    pub fn from_match(session: Match<Iota>) -> IotaTable {
         IotaTable {
-            bots: super::bots::Seats::new(&session),
             session,
             selected: None,
             staged: Vec::new(),
@@ -102,14 +98,19 @@ impl IotaTable {
         texts::say(&text, &self.language)
     }
 
-    /// The session (for tests and the screenshot).
-    pub fn session(&self) -> &Session<Iota> {
+    /// The match (for tests and the screenshot).
+    pub fn session(&self) -> &Match<Iota> {
         &self.session
     }
 
     /// The seat whose hand is on screen, if the gate is open for it.
     fn viewer(&self) -> Option<usize> {
         self.session.viewer()
+    }
+
+    /// The desk of the seat whose hand is on screen.
+    fn desk(&self) -> Option<Desk<'_, Iota>> {
+        self.viewer().and_then(|s| self.session.desk(s))
     }
 
     fn hand(&self) -> Vec<Card> {
@@ -134,33 +135,24 @@ impl IotaTable {
         self.trade = None;
     }
 
-    /// Every turn so far, replayed from the session's actions: each seat's last turn and
-    /// the best-scoring turn of the game (seat, points; the first such turn on a tie).
+    /// Every turn so far, from the match's public log: each seat's last turn and the
+    /// best-scoring turn of the game (seat, points; the first such turn on a tie).
     fn turn_log(&self) -> (Vec<Option<LastTurn>>, Option<(usize, u32)>) {
         let seats = self.session.players().len();
         let mut last = vec![None; seats];
         let mut best: Option<(usize, u32)> = None;
-        let Ok(mut game) = Iota::new_game(self.session.params()) else {
-            return (last, best);
-        };
-        for (seat, line) in self.session.actions() {
-            let Ok(action) = line.parse::<Action>() else {
-                break;
-            };
-            let Ok(event) = game.apply(*seat, &action) else {
-                break;
-            };
+        for (seat, _, event) in self.session.log() {
             let turn = match event {
                 IotaEvent::Placed { score, .. } => {
                     if best.is_none_or(|(_, b)| score.total > b) {
-                        best = Some((*seat, score.total));
+                        best = Some((seat, score.total));
                     }
                     LastTurn::Scored(score.total)
                 }
                 IotaEvent::Passed { returned_count, .. } => LastTurn::Passed(returned_count),
                 IotaEvent::Swapped { .. } => continue,
             };
-            if let Some(slot) = last.get_mut(*seat) {
+            if let Some(slot) = last.get_mut(seat) {
                 *slot = Some(turn);
             }
         }
@@ -170,16 +162,8 @@ impl IotaTable {
     /// Stages the best-scoring legal placement of the hand (rules core: every legal
     /// placement, scored by `check_placement`; the most cards wins a tie).
     pub fn hint(&mut self) -> Result<(), String> {
-        let seat = self
-            .viewer()
-            .ok_or_else(|| self.say(IotaText::RevealFirst))?;
-        let game = self.session.game();
-        let best = game
-            .legal_placements(seat)
-            .into_iter()
-            .filter_map(|p| game.check_placement(seat, &p).ok().map(|s| (s, p)))
-            .max_by_key(|(score, p)| (*score, p.len()));
-        let Some((_, placement)) = best else {
+        let desk = self.desk().ok_or_else(|| self.say(IotaText::RevealFirst))?;
+        let Some(placement) = desk.best_placement() else {
             return Err(self.say(IotaText::NothingFits));
         };
         let hand = self.hand();
@@ -213,7 +197,7 @@ impl IotaTable {
     /// placement (from the rules core) that contains the staged cards and the selected card.
     fn legal_cells(&self) -> BTreeSet<(i32, i32)> {
         let mut out = BTreeSet::new();
-        let (Some(seat), Some(sel)) = (self.viewer(), self.selected) else {
+        let (Some(desk), Some(sel)) = (self.desk(), self.selected) else {
             return out;
         };
         let hand = self.hand();
@@ -221,7 +205,7 @@ impl IotaTable {
             return out;
         };
         let staged = self.staged_cards();
-        for placement in self.session.game().legal_placements(seat) {
+        for placement in desk.legal_placements() {
             if placement.len() <= staged.len() {
                 continue;
             }
@@ -242,7 +226,6 @@ impl IotaTable {
     fn board(&self) -> Board {
         let mut occupied: Vec<(Cell, Option<(Card, bool)>)> = self
             .session
-            .game()
             .grid()
             .sorted()
             .into_iter()
@@ -281,15 +264,13 @@ impl IotaTable {
 
     /// Whether the selected card may replace the wild on `cell` now (rules core).
     fn can_swap(&self, cell: Cell) -> bool {
-        let (Some(seat), Some(sel)) = (self.viewer(), self.selected) else {
+        let (Some(desk), Some(sel)) = (self.desk(), self.selected) else {
             return false;
         };
         let Some(&card) = self.hand().get(sel) else {
             return false;
         };
-        self.staged.is_empty()
-            && self.session.game().to_act().contains(&seat)
-            && self.session.game().check_swap(seat, cell, card).is_ok()
+        self.staged.is_empty() && desk.may_act() && desk.check_swap(cell, card).is_ok()
     }
 
     /// A tap on the board cell shown at `index`.
@@ -308,7 +289,7 @@ impl IotaTable {
             self.selected = Some(i);
             return Ok(());
         }
-        let grid_card = self.session.game().grid().get(cell);
+        let grid_card = self.session.grid().get(cell);
         let Some(sel) = self.selected else {
             return Err(if grid_card.is_some() {
                 self.say(IotaText::PickThenTapEmpty)
@@ -442,14 +423,14 @@ impl IotaTable {
 
     /// The preview line: what the staged cards would score, or why they may not go.
     fn preview(&self, language: &str) -> (String, bool) {
-        let Some(seat) = self.viewer() else {
+        let Some(desk) = self.desk() else {
             return (String::new(), false);
         };
         let staged = self.staged_cards();
         if staged.is_empty() {
             return (String::new(), false);
         }
-        match self.session.game().score_placement(seat, &staged) {
+        match desk.score_placement(&staged) {
             Ok(score) => {
                 let total = score.total;
                 let text = if score.lots > 0 {
@@ -536,20 +517,29 @@ fn ui_card(card: Card, language: &str) -> IotaCard {
     }
 }
 
-impl Table for IotaTable {
-    fn show(&self, app: &AppWindow, language: &str) {
-        app.set_playing("iota".into());
-        chrome::show_banner(app, &self.session, "IOTA");
-        chrome::show_cover(
-            app,
-            &self.session,
-            &texts::say(&IotaText::CoverHint, language),
-        );
+impl GameScreen for IotaTable {
+    type Game = Iota;
+    const TITLE: &'static str = "IOTA";
+
+    fn game_match(&self) -> &Match<Iota> {
+        &self.session
+    }
+
+    fn game_match_mut(&mut self) -> &mut Match<Iota> {
+        &mut self.session
+    }
+
+    fn cover_hint(&self, language: &str) -> String {
+        texts::say(&IotaText::CoverHint, language)
+    }
+
+    fn draw(&self, app: &AppWindow, language: &str) {
+        // The last thing that happened, said again in the language now chosen.
         if let Some(note) = &self.note {
             chrome::show_message(app, &note.say(language), false);
         }
         let bridge = app.global::<IotaBridge>();
-        let game = self.session.game();
+        let game = self.session.public();
         let hand = self.hand();
 
         let board = self.board();
@@ -673,9 +663,9 @@ impl Table for IotaTable {
             .unwrap_or_default();
         bridge.set_picked(picked.into());
 
-        let view_turn = game.to_act();
-        let scores = game.scores();
-        let sizes: Vec<usize> = (0..game.seats()).map(|s| game.hand(s).len()).collect();
+        let view_turn = self.session.to_act();
+        let scores = &game.scores;
+        let sizes = &game.hand_sizes;
         let (last_turns, best_turn) = self.turn_log();
         let seats: Vec<IotaSeat> = self
             .session
@@ -725,14 +715,14 @@ impl Table for IotaTable {
             })
             .collect();
         rows::update_rows(bridge.get_seats(), seats, |m| bridge.set_seats(m));
-        let pile = game.pile_len();
+        let pile = game.pile_count;
         bridge.set_pile(pile as i32);
         bridge.set_pile_label(texts::say(&IotaText::DrawPile { n: pile }, language).into());
 
         let (preview, ok) = self.preview(language);
         bridge.set_preview(preview.into());
         bridge.set_preview_ok(ok);
-        let over = game.outcome().is_over();
+        let over = game.outcome.is_over();
         let open = self.viewer().is_some() && !over;
         bridge.set_has_staged(open && !self.staged.is_empty());
         bridge.set_can_play(open && !self.staged.is_empty());
@@ -809,49 +799,46 @@ impl Table for IotaTable {
         super::access::news(app);
     }
 
-    fn reveal(&mut self) {
-        self.session.reveal();
+    fn revealed(&mut self) {
         self.clear_selection();
     }
 
-    fn bot_job(&mut self) -> Option<super::bots::Job> {
-        self.bots.job(&self.session, false)
+    fn app_played(
+        &mut self,
+        seat: usize,
+        _action: Action,
+        event: IotaEvent,
+        _before: IotaView,
+        language: &str,
+    ) -> play::Note {
+        let name = self.name(seat);
+        // Only what everyone saw: the cards laid and the score, or how many cards went
+        // back (never which).
+        self.note = Some(match event {
+            IotaEvent::Placed { score, cards, .. } => Note::Text(IotaText::Placed {
+                name,
+                count: cards.len(),
+                total: score.total,
+            }),
+            IotaEvent::Passed { returned_count, .. } => Note::Text(passed(name, returned_count)),
+            IotaEvent::Swapped { cell, .. } => Note::TookWild { name, cell },
+        });
+        self.clear_selection();
+        self.note.as_ref().map(|note| (note.say(language), false))
     }
+}
 
-    fn bot_done(&mut self, reply: Box<dyn Any + Send>, language: &str) -> Option<(String, bool)> {
-        match self.bots.finish(&mut self.session, reply)? {
-            Ok((seat, _action, event)) => {
-                let name = self.name(seat);
-                // Only what everyone saw: the cards laid and the score, or how many
-                // cards went back (never which).
-                self.note = Some(match event {
-                    IotaEvent::Placed { score, cards, .. } => Note::Text(IotaText::Placed {
-                        name,
-                        count: cards.len(),
-                        total: score.total,
-                    }),
-                    IotaEvent::Passed { returned_count, .. } => {
-                        Note::Text(passed(name, returned_count))
-                    }
-                    IotaEvent::Swapped { cell, .. } => Note::TookWild { name, cell },
-                });
-                self.clear_selection();
-                self.note.as_ref().map(|note| (note.say(language), false))
-            }
-            Err(e) => Some((e, true)),
+impl IotaTable {
+    /// A tap's result for the message line: why it was refused, or else the last thing
+    /// that happened, which stays.
+    fn after_tap(&self, result: Result<(), String>) -> play::Note {
+        match result {
+            Ok(()) => self
+                .note
+                .as_ref()
+                .map(|note| (note.say(&self.language), false)),
+            Err(reason) => Some((reason, true)),
         }
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-
-    fn session(&self) -> &dyn AnySession {
-        &self.session
-    }
-
-    fn session_mut(&mut self) -> &mut dyn AnySession {
-        &mut self.session
     }
 }
 
@@ -872,20 +859,11 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
             let controller = controller.clone();
             bridge.$setter(move |$($arg: $ty),*| {
                 let Some(app) = weak.upgrade() else { return };
-                let mut guard = controller.borrow_mut();
-                let language = guard.language();
-                let Some(table) = guard.table.as_mut() else { return };
-                let Some($t) = table.as_any_mut().downcast_mut::<IotaTable>() else {
-                    return;
-                };
-                $t.language = language.to_string();
-                let result: Result<(), String> = $body;
-                match result {
-                    Ok(()) => chrome::show_message(&app, "", false),
-                    Err(reason) => chrome::show_message(&app, &reason, true),
-                }
-                $t.show(&app, language);
-                guard.after_change(&app);
+                play::with_table::<IotaTable>(&app, &controller, |$t, language| {
+                    $t.language = language.to_string();
+                    let result: Result<(), String> = $body;
+                    $t.after_tap(result)
+                });
             });
         }};
     }
@@ -915,17 +893,16 @@ pub fn demo_table(players: Vec<Player>) -> RuleResult<IotaTable> {
 pub fn demo_table_with(players: Vec<Player>, cards: usize) -> RuleResult<IotaTable> {
     let mut table = IotaTable::start(players, 20_261_129, 0)?;
     for _ in 0..cards * 2 {
-        if table.session.game().grid().len() >= cards || table.session.outcome().is_over() {
+        if table.session.grid().len() >= cards || table.session.outcome().is_over() {
             break;
         }
         table.session.reveal();
-        let Some(seat) = table.viewer() else { break };
-        let best = table
-            .session
-            .game()
-            .legal_placements(seat)
+        let Some(desk) = table.desk() else { break };
+        let seat = desk.seat();
+        let best = desk
+            .legal_placements()
             .into_iter()
-            .max_by_key(|p| (p.len(), table.session.game().check_placement(seat, p).ok()));
+            .max_by_key(|p| (p.len(), desk.check_placement(p).ok()));
         let action = match best {
             Some(p) => Action::Place(p),
             None => Action::Pass(Vec::new()),
@@ -933,14 +910,11 @@ pub fn demo_table_with(players: Vec<Player>, cards: usize) -> RuleResult<IotaTab
         table.session.act(seat, &action)?;
     }
     table.session.reveal();
-    if let Some(seat) = table.viewer() {
+    if table.viewer().is_some() {
         let hand = table.hand();
         if let Some(p) = table
-            .session
-            .game()
-            .legal_placements(seat)
-            .into_iter()
-            .next()
+            .desk()
+            .and_then(|d| d.legal_placements().into_iter().next())
         {
             if let Some((card, cell)) = p.first() {
                 if let Some(i) = hand.iter().position(|c| c == card) {
@@ -959,22 +933,21 @@ pub fn demo_table_with(players: Vec<Player>, cards: usize) -> RuleResult<IotaTab
 pub fn demo_illegal_table(players: Vec<Player>) -> RuleResult<IotaTable> {
     let mut table = demo_table(players)?;
     table.staged.clear();
-    let Some(seat) = table.viewer() else {
+    let Some(desk) = table.desk() else {
         return Ok(table);
     };
     let hand = table.hand();
-    let game = table.session.game();
-    let empty_neighbours: Vec<Cell> = game
-        .grid()
+    let grid = table.session.grid();
+    let empty_neighbours: Vec<Cell> = grid
         .sorted()
         .iter()
         .flat_map(|(cell, _)| cell.neighbours())
-        .filter(|c| game.grid().get(*c).is_none())
+        .filter(|c| grid.get(*c).is_none())
         .collect();
     let refused = hand.iter().enumerate().find_map(|(i, card)| {
         empty_neighbours
             .iter()
-            .find(|cell| game.check_placement(seat, &[(*card, **cell)]).is_err())
+            .find(|cell| desk.check_placement(&[(*card, **cell)]).is_err())
             .map(|cell| (i, *cell))
     });
     if let Some(staged) = refused {
@@ -994,15 +967,11 @@ pub fn demo_end_table(players: Vec<Player>) -> RuleResult<IotaTable> {
             break;
         }
         table.session.reveal();
-        let Some(seat) = table.viewer() else { break };
-        let game = table.session.game();
-        let best = game
-            .legal_placements(seat)
-            .into_iter()
-            .filter_map(|p| game.check_placement(seat, &p).ok().map(|s| (s, p)))
-            .max_by_key(|(s, p)| (*s, p.len()))
-            .map(|(_, p)| p);
-        let action = best.map_or(Action::Pass(Vec::new()), Action::Place);
+        let Some(desk) = table.desk() else { break };
+        let seat = desk.seat();
+        let action = desk
+            .best_placement()
+            .map_or(Action::Pass(Vec::new()), Action::Place);
         table.session.act(seat, &action)?;
     }
     Ok(table)
@@ -1011,7 +980,6 @@ pub fn demo_end_table(players: Vec<Player>) -> RuleResult<IotaTable> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::iota::Iota;
 
     fn two() -> Vec<Player> {
         super::super::play::players(&["Anna".into(), "Boris".into()], &[0, 1], &[None, None])
@@ -1035,9 +1003,9 @@ mod tests {
                     break;
                 }
                 table.session.reveal();
-                let Some(seat) = table.viewer() else { break };
-                let game = table.session.game();
-                let hand = game.hand(seat).to_vec();
+                let Some(desk) = table.desk() else { break };
+                let seat = desk.seat();
+                let hand = desk.view().hand;
                 let cells: Vec<Cell> = table.board().cells.iter().map(|(c, _)| *c).collect();
                 for _ in 0..30 {
                     let n = rng.random_range(1..=hand.len().max(1));
@@ -1047,7 +1015,7 @@ mod tests {
                         let cell = cells[rng.random_range(0..cells.len())];
                         tried.push((card, cell));
                     }
-                    if let Err(e) = game.check_placement(seat, &tried) {
+                    if let Err(e) = desk.check_placement(&tried) {
                         assert!(
                             !matches!(e, crate::games::RuleError::Other(_)),
                             "untyped: {e}"
@@ -1056,7 +1024,7 @@ mod tests {
                     }
                     let cell = cells[rng.random_range(0..cells.len())];
                     if let Some(&card) = hand.first() {
-                        if let Err(e) = game.check_swap(seat, cell, card) {
+                        if let Err(e) = desk.check_swap(cell, card) {
                             assert!(
                                 !matches!(e, crate::games::RuleError::Other(_)),
                                 "untyped: {e}"
@@ -1065,10 +1033,10 @@ mod tests {
                         }
                     }
                 }
-                let best = game
-                    .legal_placements(seat)
+                let best = desk
+                    .legal_placements()
                     .into_iter()
-                    .max_by_key(|p| game.check_placement(seat, p).ok());
+                    .max_by_key(|p| desk.check_placement(p).ok());
                 let action = best.map_or(Action::Pass(Vec::new()), Action::Place);
                 if table.session.act(seat, &action).is_err() {
                     break;
@@ -1088,7 +1056,7 @@ mod tests {
             let Some(t) = table.as_any_mut().downcast_mut::<IotaTable>() else {
                 panic!("an IOTA table");
             };
-            firsts.insert(t.session().game().turn());
+            firsts.insert(t.session().public().turn);
         }
         assert_eq!(firsts, BTreeSet::from([0, 1]));
     }
@@ -1098,16 +1066,13 @@ mod tests {
         let mut table = IotaTable::start(two(), 3, 0).expect("a game starts");
         table.session.reveal();
         table.hint().expect("something fits next to the starter");
-        let seat = table.viewer().expect("revealed");
         let staged = table.staged_cards();
-        let game: &Iota = table.session.game();
-        let hinted = game
-            .check_placement(seat, &staged)
-            .expect("the hint is legal");
-        let best = game
-            .legal_placements(seat)
+        let desk = table.desk().expect("revealed");
+        let hinted = desk.check_placement(&staged).expect("the hint is legal");
+        let best = desk
+            .legal_placements()
             .iter()
-            .filter_map(|p| game.check_placement(seat, p).ok())
+            .filter_map(|p| desk.check_placement(p).ok())
             .max()
             .expect("legal placements");
         assert_eq!(hinted, best);

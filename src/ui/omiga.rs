@@ -5,15 +5,14 @@
 
 use super::omiga_models::{board_cells, card_label, card_parts, hand_models, say, side_word};
 use super::play;
+use super::rows;
 use super::texts::OmigaText;
-use super::{chrome, rows};
 use super::{AppWindow, Controller, OmigaBridge, OmigaCardUi, OmigaHandUi};
-use crate::games::omiga::{Action, Card, Omiga};
-use crate::games::{Game, Outcome, Params, RuleResult, Seat};
+use crate::games::omiga::{Action, Card, Omiga, OmigaEvent, OmigaView};
+use crate::games::{Outcome, Params, RuleResult, Seat};
 use crate::platform::time::{Duration, Instant};
-use crate::session::{AnySession, Player, Session, Sharing};
+use crate::session::{Match, Player, Sharing};
 use slint::{ComponentHandle, SharedString};
-use std::any::Any;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -22,7 +21,7 @@ pub const COUNTDOWN: i32 = 3;
 
 /// A running Omiga game and what each side has picked up.
 pub struct OmigaTable {
-    session: Session<Omiga>,
+    session: Match<Omiga>,
     /// The selected hand card of each side (index into that side's hand).
     selected: [Option<usize>; 2],
     /// Whether each side's selected card is turned 180°.
@@ -36,8 +35,6 @@ pub struct OmigaTable {
     /// The last pointer tap on a hand card (seat, index, when): Slint may deliver one
     /// finger's tap twice when two fingers overlap (docs/omiga-touch.md).
     last_pointer_tap: Option<(Seat, usize, Instant)>,
-    /// The app's side, if it plays one.
-    bots: super::bots::Seats<Omiga>,
 }
 
 /// A second pointer tap on the same hand card sooner than this is Slint's repeat.
@@ -52,14 +49,13 @@ impl OmigaTable {
         } else {
             params
         };
-        let session = Session::start(params, players, Sharing::FaceToFace)?;
-        Ok(Self::from_session(session))
+        let session = Match::start(params, players, Sharing::FaceToFace)?;
+        Ok(Self::from_match(session))
     }
 
-    /// A table around an existing session (tests and screenshots), with play already on.
-    pub fn from_session(session: Session<Omiga>) -> Self {
+    /// A table around an existing match (a resumed save, a replay).
+    pub fn from_match(session: Match<Omiga>) -> Self {
         OmigaTable {
-            bots: super::bots::Seats::new(&session),
             session,
             selected: [None, None],
             turned: [false, false],
@@ -70,8 +66,8 @@ impl OmigaTable {
         }
     }
 
-    /// The session (read-only).
-    pub fn session(&self) -> &Session<Omiga> {
+    /// The match (read-only).
+    pub fn session(&self) -> &Match<Omiga> {
         &self.session
     }
 
@@ -89,7 +85,7 @@ impl OmigaTable {
     pub fn a_legal_cell(&self, seat: Seat) -> Option<(u8, u8)> {
         let card = self.selected_card(seat)?;
         let turned = self.turned.get(seat).copied().unwrap_or(false);
-        let cells = self.session.game().legal_cells(seat, card, turned);
+        let cells = self.session.desk(seat)?.legal_cells(card, turned);
         cells.first().copied()
     }
 
@@ -97,11 +93,9 @@ impl OmigaTable {
         self.countdown == 0 && !self.session.outcome().is_over()
     }
 
-    /// `seat`'s hand as the gate lets the screen show it (never the app's).
+    /// `seat`'s hand as the gate lets the screen show it (never the app's: the gate
+    /// opens no desk for a seat this device does not play).
     fn hand(&self, seat: Seat) -> Vec<Card> {
-        if self.bots.is_bot(seat) {
-            return Vec::new();
-        }
         self.session.view(seat).map(|v| v.hand).unwrap_or_default()
     }
 
@@ -140,7 +134,7 @@ impl OmigaTable {
         if seat > 1 {
             return Err(no_seat(seat, language));
         }
-        if self.bots.is_bot(seat) {
+        if self.session.is_bot(seat) {
             return Err(say(language, OmigaText::AppPlaysSide));
         }
         if !self.playing() {
@@ -150,7 +144,7 @@ impl OmigaTable {
             return Err(say(language, OmigaText::CardGone));
         }
         if self.selected[seat] == Some(index) {
-            if self.session.game().allow_rotation() {
+            if self.session.allow_rotation() {
                 self.turned[seat] = !self.turned[seat];
             } else {
                 self.selected[seat] = None;
@@ -175,18 +169,16 @@ impl OmigaTable {
             [s] => Some(*s),
             _ => {
                 let fits = |s: Seat| {
-                    self.selected_card(s).is_some_and(|c| {
-                        self.session
-                            .game()
-                            .check_place(s, c, self.turned[s], x, y)
-                            .is_ok()
-                    })
+                    let card = self.selected_card(s);
+                    let desk = self.session.desk(s);
+                    card.zip(desk)
+                        .is_some_and(|(c, d)| d.check_place(c, self.turned[s], x, y).is_ok())
                 };
                 match (fits(0), fits(1)) {
                     (true, false) => Some(0),
                     (false, true) => Some(1),
                     _ => {
-                        let h = i32::from(self.session.game().table().height());
+                        let h = i32::from(self.session.board().height());
                         Some(if y < h / 2 { 0 } else { 1 })
                     }
                 }
@@ -243,7 +235,7 @@ impl OmigaTable {
         if seat > 1 {
             return Err(no_seat(seat, language));
         }
-        if self.bots.is_bot(seat) {
+        if self.session.is_bot(seat) {
             return Err(say(language, OmigaText::AppPlaysSide));
         }
         if !self.playing() {
@@ -288,12 +280,9 @@ impl OmigaTable {
         if !self.playing() {
             return Vec::new();
         }
-        match self.selected_card(seat) {
-            Some(card) => self
-                .session
-                .game()
-                .legal_cells(seat, card, self.turned[seat]),
-            None => Vec::new(),
+        match (self.selected_card(seat), self.session.desk(seat)) {
+            (Some(card), Some(desk)) => desk.legal_cells(card, self.turned[seat]),
+            _ => Vec::new(),
         }
     }
 
@@ -308,10 +297,10 @@ impl OmigaTable {
     }
 
     fn hand_models(&self, seat: Seat, language: &str) -> Vec<OmigaHandUi> {
-        if self.bots.is_bot(seat) {
+        if self.session.is_bot(seat) {
             // The app's hand: only how many cards, face down.
             let whose = side_word(seat, language);
-            let n = self.session.game().view(seat).hand_sizes[seat];
+            let n = self.session.public().hand_sizes[seat.min(1)];
             return (0..n)
                 .map(|i| OmigaHandUi {
                     card: OmigaCardUi::default(),
@@ -333,20 +322,34 @@ impl OmigaTable {
     }
 }
 
-impl play::Table for OmigaTable {
-    fn pause(&mut self) {
+impl play::GameScreen for OmigaTable {
+    type Game = Omiga;
+    const TITLE: &'static str = "Omiga";
+    const PACED: bool = true;
+
+    fn game_match(&self) -> &Match<Omiga> {
+        &self.session
+    }
+
+    fn game_match_mut(&mut self) -> &mut Match<Omiga> {
+        &mut self.session
+    }
+
+    fn app_may_act(&self) -> bool {
+        self.playing()
+    }
+
+    fn paused(&mut self) {
         // Both players come back to a "Ready?" countdown, not to a table already running.
         if !self.session.outcome().is_over() {
             self.countdown = COUNTDOWN;
         }
     }
-    fn show(&self, app: &AppWindow, language: &str) {
-        app.set_playing("omiga".into());
-        chrome::show_banner(app, &self.session, "Omiga");
-        chrome::show_cover(app, &self.session, "");
+    fn draw(&self, app: &AppWindow, language: &str) {
         let bridge = app.global::<OmigaBridge>();
-        let game = self.session.game();
-        let (w, h) = (game.table().width(), game.table().height());
+        let board = self.session.board();
+        let public = self.session.public();
+        let (w, h) = (board.width(), board.height());
         let legal = [self.legal(0), self.legal(1)];
         let winner = match self.session.outcome() {
             Outcome::Win { seat } => Some(seat),
@@ -354,11 +357,7 @@ impl play::Table for OmigaTable {
         };
         let cells = board_cells(
             (w, h),
-            |x, y| {
-                game.table()
-                    .get(x.into(), y.into())
-                    .map(|p| (p.side, p.card))
-            },
+            |x, y| board.get(x.into(), y.into()).map(|p| (p.side, p.card)),
             [&legal[0], &legal[1]],
             self.last,
             winner.is_some(),
@@ -371,7 +370,7 @@ impl play::Table for OmigaTable {
         rows::update_rows(bridge.get_cells(), cells, |m| bridge.set_cells(m));
         // The card laid last, in words, for a screen reader (the table is public).
         if let Some((x, y)) = self.last {
-            if let Some(p) = game.table().get(x.into(), y.into()) {
+            if let Some(p) = board.get(x.into(), y.into()) {
                 let name = self
                     .session
                     .players()
@@ -399,7 +398,7 @@ impl play::Table for OmigaTable {
             let deck = say(
                 language,
                 OmigaText::InDeck {
-                    n: game.deck_count(seat),
+                    n: public.deck_counts[seat],
                 },
             );
             let can_discard =
@@ -431,7 +430,7 @@ impl play::Table for OmigaTable {
                 bridge.set_black_hand_label(hand_label.into());
             }
         }
-        bridge.set_can_turn(game.allow_rotation());
+        bridge.set_can_turn(public.allow_rotation);
         bridge.set_countdown(if self.session.outcome().is_over() {
             0
         } else {
@@ -444,67 +443,42 @@ impl play::Table for OmigaTable {
         bridge.set_paused("".into());
     }
 
-    fn bot_job(&mut self) -> Option<super::bots::Job> {
-        if !self.playing() {
-            return None;
-        }
-        self.bots.job(&self.session, true)
-    }
-
-    fn bot_wake(&mut self, token: u64) {
-        self.bots.wake(token);
-    }
-
-    fn bot_done(&mut self, reply: Box<dyn Any + Send>, language: &str) -> Option<(String, bool)> {
-        match self.bots.finish(&mut self.session, reply)? {
-            Ok((seat, action, _event)) => {
-                let name = self
-                    .session
-                    .players()
-                    .get(seat)
-                    .map(|p| p.name.clone())
-                    .unwrap_or_default();
-                let text = match action {
-                    Action::Place { card, x, y, .. } => {
-                        self.last = u8::try_from(x).ok().zip(u8::try_from(y).ok());
-                        let placed = OmigaText::Placed {
-                            name,
-                            card: card_parts(card, language),
-                            x: x.to_string(),
-                            y: y.to_string(),
-                        };
-                        say(language, placed)
-                    }
-                    Action::Discard => say(language, OmigaText::DrewNewHand { name }),
+    fn app_played(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        _event: OmigaEvent,
+        _before: OmigaView,
+        language: &str,
+    ) -> play::Note {
+        let name = self
+            .session
+            .players()
+            .get(seat)
+            .map(|p| p.name.clone())
+            .unwrap_or_default();
+        let text = match action {
+            Action::Place { card, x, y, .. } => {
+                self.last = u8::try_from(x).ok().zip(u8::try_from(y).ok());
+                let placed = OmigaText::Placed {
+                    name,
+                    card: card_parts(card, language),
+                    x: x.to_string(),
+                    y: y.to_string(),
                 };
-                // Said once, in the message line (it wraps; the note line does not).
-                self.note(seat, String::new(), false);
-                self.keep_other_selection(1 - seat.min(1));
-                Some((text, false))
+                say(language, placed)
             }
-            Err(e) => Some((e, true)),
-        }
+            Action::Discard => say(language, OmigaText::DrewNewHand { name }),
+        };
+        // Said once, in the message line (it wraps; the note line does not).
+        self.note(seat, String::new(), false);
+        self.keep_other_selection(1 - seat.min(1));
+        Some((text, false))
     }
 
-    fn cancel_selection(&mut self) {
+    fn cancel(&mut self) {
         self.selected = [None, None];
         self.turned = [false, false];
-    }
-
-    fn reveal(&mut self) {
-        self.session.reveal();
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-
-    fn session(&self) -> &dyn AnySession {
-        &self.session
-    }
-
-    fn session_mut(&mut self) -> &mut dyn AnySession {
-        &mut self.session
     }
 }
 
@@ -521,32 +495,6 @@ fn no_seat(seat: Seat, language: &str) -> String {
 
 /// Registers the Omiga bridge's callbacks.
 pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
-    // Runs `f` on the Omiga table, then shows the outcome: the new state, and a refusal
-    // as a warning (never a panic).
-    fn with_table(
-        app: &AppWindow,
-        controller: &Rc<RefCell<Controller>>,
-        f: impl FnOnce(&mut OmigaTable, &str) -> Result<(), String>,
-    ) {
-        let mut guard = controller.borrow_mut();
-        let c: &mut Controller = &mut guard;
-        let language = c.language();
-        let Some(table) = c
-            .table
-            .as_mut()
-            .and_then(|t| t.as_any_mut().downcast_mut::<OmigaTable>())
-        else {
-            return;
-        };
-        let result = f(table, language);
-        match &result {
-            Ok(()) => chrome::show_message(app, "", false),
-            Err(reason) => chrome::show_message(app, reason, true),
-        }
-        play::Table::show(&*table, app, language);
-        c.after_change(app);
-    }
-
     let bridge = app.global::<OmigaBridge>();
     // A networked game (src/ui/lan.rs) takes the taps when one is on screen.
     macro_rules! on {
@@ -560,7 +508,9 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
                         super::lan::route(&app, &mut c, $lan)
                     };
                     if routed.is_none() {
-                        with_table(&app, &controller, |$t, $lang| $body);
+                        play::with_table::<OmigaTable>(&app, &controller, |$t, $lang| {
+                            play::refused($body)
+                        });
                     }
                 }
             });
@@ -606,12 +556,12 @@ impl OmigaTable {
         let mut made = 0;
         for _ in 0..rounds {
             for seat in 0..2 {
-                let game = self.session.game();
-                let quiet = game.legal_actions(seat).into_iter().find(|a| {
-                    let mut trial = game.clone();
+                let Some(desk) = self.session.desk(seat) else {
+                    continue;
+                };
+                let quiet = desk.legal_actions().into_iter().find(|a| {
                     matches!(a, Action::Place { .. })
-                        && trial.play(seat, a).is_ok()
-                        && !trial.outcome().is_over()
+                        && desk.try_action(a).is_ok_and(|e| !e.outcome.is_over())
                 });
                 if let Some(action) = quiet {
                     if self.session.act(seat, &action).is_ok() {
@@ -625,9 +575,11 @@ impl OmigaTable {
         }
         for seat in 0..2 {
             let hand = self.hand(seat);
-            self.selected[seat] = hand
-                .iter()
-                .position(|c| !self.session.game().legal_cells(seat, *c, false).is_empty());
+            let desk = self.session.desk(seat);
+            self.selected[seat] = hand.iter().position(|c| {
+                desk.as_ref()
+                    .is_some_and(|d| !d.legal_cells(*c, false).is_empty())
+            });
             self.turned[seat] = false;
         }
         made
@@ -648,7 +600,11 @@ pub fn stage_end(app: &AppWindow, controller: &Rc<RefCell<Controller>>, language
             if table.session.outcome().is_over() {
                 break;
             }
-            if let Some(action) = table.session.game().legal_actions(seat).into_iter().next() {
+            let first = table
+                .session
+                .desk(seat)
+                .and_then(|d| d.legal_actions().into_iter().next());
+            if let Some(action) = first {
                 if table.session.act(seat, &action).is_ok() {
                     if let Action::Place { x, y, .. } = action {
                         table.last = u8::try_from(x).ok().zip(u8::try_from(y).ok());
@@ -685,7 +641,11 @@ pub fn stage_behind(app: &AppWindow, controller: &Rc<RefCell<Controller>>, langu
             } else {
                 1
             };
-            let legal = table.session.game().legal_actions(seat);
+            let legal = table
+                .session
+                .desk(seat)
+                .map(|d| d.legal_actions())
+                .unwrap_or_default();
             let places: Vec<_> = legal
                 .iter()
                 .filter(|a| matches!(a, Action::Place { .. }))
@@ -710,8 +670,7 @@ pub fn stage_behind(app: &AppWindow, controller: &Rc<RefCell<Controller>>, langu
                 };
                 table
                     .session
-                    .game()
-                    .table()
+                    .board()
                     .get(x, y + dy)
                     .is_some_and(|p| p.side == other)
             }

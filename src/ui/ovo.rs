@@ -2,15 +2,16 @@
 //! cells, and taps become actions. Which eggs may move and where they may land always
 //! comes from the rules core (`moves_from`, `legal_actions`); nothing is decided here.
 
-use super::play;
+use super::play::{self, Note};
 use super::texts::{self, OvoText};
 use super::{chrome, rows};
 use super::{AppWindow, Controller, GameChrome, OvoBridge, OvoCell, OvoSeat};
-use crate::games::ovo::{Cell, CellView, Happened, Ovo, OvoAction, OvoEvent, Symbol};
-use crate::games::{Game, Outcome, Params, RuleResult, Seat};
-use crate::session::{AnySession, Player, Session, Sharing};
+use crate::games::ovo::{
+    camp, Cell, CellView, Happened, Ovo, OvoAction, OvoEvent, OvoView, Symbol,
+};
+use crate::games::{Outcome, Params, RuleResult, Seat};
+use crate::session::{Desk, Match, Player, Sharing};
 use slint::{ComponentHandle, ModelRc, VecModel};
-use std::any::Any;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -76,12 +77,9 @@ struct Flight {
     jump: bool,
 }
 
-/// What the message line should say after a tap.
-type Note = Option<(String, bool)>;
-
 /// An Ovo game on screen: the session and what the player has picked up.
 pub struct OvoTable {
-    session: Session<Ovo>,
+    session: Match<Ovo>,
     /// The egg picked up.
     selected: Option<Cell>,
     /// The landings of the jump chain chosen so far.
@@ -95,8 +93,6 @@ pub struct OvoTable {
     /// The last move's path, and whether its animation is still to be played.
     flight: Option<Flight>,
     flight_pending: std::cell::Cell<bool>,
-    /// The app's seats.
-    bots: super::bots::Seats<Ovo>,
 }
 
 impl OvoTable {
@@ -106,14 +102,13 @@ impl OvoTable {
             .with("players", players.len())
             .with("first", first)
             .with("no_move_back", if no_move_back { "on" } else { "off" });
-        let session = Session::start(params, players, Sharing::PassAndPlay)?;
-        Ok(Self::from_session(session))
+        let session = Match::start(params, players, Sharing::PassAndPlay)?;
+        Ok(Self::from_match(session))
     }
 
     /// A table around a match already under way (a resumed save).
-    pub fn from_session(session: Session<Ovo>) -> Self {
+    pub fn from_match(session: Match<Ovo>) -> Self {
         OvoTable {
-            bots: super::bots::Seats::new(&session),
             session,
             selected: None,
             path: Vec::new(),
@@ -125,9 +120,19 @@ impl OvoTable {
         }
     }
 
-    /// The session (for tests and the screenshot command).
-    pub fn session(&self) -> &Session<Ovo> {
+    /// The match (for tests and the screenshot command).
+    pub fn session(&self) -> &Match<Ovo> {
         &self.session
+    }
+
+    /// The desk of `seat`, while the gate shows it.
+    fn desk(&self, seat: Seat) -> Option<Desk<'_, Ovo>> {
+        self.session.desk(seat)
+    }
+
+    /// The symbol of `seat`'s eggs (public: it follows from the number of players).
+    fn symbol(&self, seat: Seat) -> Option<Symbol> {
+        Symbol::of_seat(self.session.players().len(), seat)
     }
 
     /// The seat whose eggs are on screen and who may act now.
@@ -137,7 +142,7 @@ impl OvoTable {
         }
         self.session
             .viewer()
-            .filter(|s| self.session.game().to_act().contains(s))
+            .filter(|s| self.session.to_act().contains(s))
     }
 
     fn clear_selection(&mut self) {
@@ -151,9 +156,9 @@ impl OvoTable {
         let Some(from) = self.selected else {
             return Vec::new();
         };
-        self.session
-            .game()
-            .moves_from(seat, from)
+        self.desk(seat)
+            .map(|d| d.moves_from(from))
+            .unwrap_or_default()
             .into_iter()
             .filter(|m| {
                 let l = m.landings();
@@ -183,9 +188,8 @@ impl OvoTable {
         if self.path.is_empty() {
             return None;
         }
-        self.session
-            .game()
-            .moves_from(seat, from)
+        self.desk(seat)?
+            .moves_from(from)
             .into_iter()
             .find(|m| m.landings() == self.path)
     }
@@ -197,15 +201,11 @@ impl OvoTable {
             return None;
         }
         let peek = OvoAction::Peek { cell, ovo: false };
-        self.session
-            .game()
-            .legal_actions(seat)
-            .contains(&peek)
-            .then_some(peek)
+        self.desk(seat)?.is_legal(&peek).then_some(peek)
     }
 
     fn legal(&self, seat: Seat, action: &OvoAction) -> bool {
-        self.session.game().legal_actions(seat).contains(action)
+        self.desk(seat).is_some_and(|d| d.is_legal(action))
     }
 
     /// A tap on cell `index` (a1 = 0, … f6 = 35).
@@ -247,7 +247,9 @@ impl OvoTable {
     /// Picks up the egg on `cell`, or says why it cannot be.
     fn pick(&mut self, seat: Seat, cell: Cell, language: &str) -> Note {
         let view = self.session.view(seat)?;
-        let movable = !self.session.game().moves_from(seat, cell).is_empty();
+        let movable = self
+            .desk(seat)
+            .is_some_and(|d| !d.moves_from(cell).is_empty());
         let peekable = self.legal(seat, &OvoAction::Peek { cell, ovo: false });
         if movable || peekable {
             self.clear_selection();
@@ -451,23 +453,21 @@ impl OvoTable {
     }
 
     fn cells(&self, language: &str) -> Vec<OvoCell> {
-        let game = self.session.game();
-        let over = game.outcome().is_over();
+        let over = self.session.outcome().is_over();
         // While playing, only the seat holding the device; after the game every egg is
-        // public, and the rules core's view reveals them.
+        // public, and the rules core's public view reveals them.
         let view = if over {
-            Some(game.view(0))
+            Some(self.session.public())
         } else if matches!(
             self.session.gate(),
             crate::session::Gate::Closed | crate::session::Gate::Covered(_)
         ) {
-            // The app is thinking, or the device changes hands: the public board stays
-            // (an Ovo view's cells are the same for every seat: hidden eggs are hidden to
-            // all); nothing can be picked up (no actor). Under the cover the board is not
+            // The app is thinking, or the device changes hands: the public board stays;
+            // nothing can be picked up (no actor). Under the cover the board is not
             // drawn but stays in the accessibility tree, so that its cells keep their
             // identity for a screen reader (rows removed and made again come back under
             // recycled ids that Orca 43 holds for defunct).
-            Some(game.view(game.turn()))
+            Some(self.session.public())
         } else {
             self.session.viewer().and_then(|s| self.session.view(s))
         };
@@ -523,7 +523,7 @@ impl OvoTable {
         let moving = self.selected.map(look);
         Cell::all()
             .map(|cell| {
-                let camp = (0..game.players()).find(|&s| game.camp(s).contains(&cell));
+                let camp = (0..view.players).find(|&s| camp(view.players, s).contains(&cell));
                 let (mut kind, mut egg_color, mut symbol, mut label) = look(cell);
                 let ghost = ghost_cell == Some(cell);
                 if let (true, Some((k, c, s, _))) = (ghost, &moving) {
@@ -586,12 +586,7 @@ impl OvoTable {
         let Some(seat) = self.actor() else {
             return String::new();
         };
-        let symbol = self
-            .session
-            .game()
-            .symbol(seat)
-            .map_or("", symbol_char)
-            .to_string();
+        let symbol = self.symbol(seat).map_or("", symbol_char).to_string();
         let hint = match self.selected {
             None => OvoText::TapYourEgg { symbol },
             Some(_) if !self.path.is_empty() => OvoText::TapRing,
@@ -635,28 +630,41 @@ fn strip_ovo(action: &OvoAction) -> OvoAction {
     a
 }
 
-impl play::Table for OvoTable {
-    fn bot_job(&mut self) -> Option<super::bots::Job> {
-        self.bots.job(&self.session, false)
+impl play::GameScreen for OvoTable {
+    type Game = Ovo;
+    const TITLE: &'static str = "Ovo";
+
+    fn game_match(&self) -> &Match<Ovo> {
+        &self.session
     }
 
-    fn bot_done(&mut self, reply: Box<dyn Any + Send>, language: &str) -> Note {
+    fn game_match_mut(&mut self) -> &mut Match<Ovo> {
+        &mut self.session
+    }
+
+    fn app_played(
+        &mut self,
+        _seat: Seat,
+        action: OvoAction,
+        event: OvoEvent,
+        before: OvoView,
+        language: &str,
+    ) -> Note {
         // What the moving egg looked like to everyone (public) before the move.
-        let before = self.session.game().view(0);
-        match self.bots.finish(&mut self.session, reply)? {
-            Ok((_seat, action, event)) => {
-                let from = move_path(&action).and_then(|(path, _)| path.first().copied());
-                self.fly(&action, from.map(|c| before.cell(c)), &event.happened);
-                Some((self.describe(&event, &action, language), false))
-            }
-            Err(e) => Some((e, true)),
-        }
+        let from = move_path(&action).and_then(|(path, _)| path.first().copied());
+        self.fly(&action, from.map(|c| before.cell(c)), &event.happened);
+        Some((self.describe(&event, &action, language), false))
     }
 
-    fn show(&self, app: &AppWindow, language: &str) {
-        app.set_playing("ovo".into());
-        chrome::show_banner(app, &self.session, "Ovo");
-        let game = self.session.game();
+    fn taken_back(&mut self) {
+        self.clear_selection();
+        self.flight = None;
+        self.flight_pending.set(false);
+        self.confirming_ovo = false;
+    }
+
+    fn draw(&self, app: &AppWindow, language: &str) {
+        let game = self.session.public();
         let bridge = app.global::<OvoBridge>();
         let players = self.session.players();
         // In Ovo a seat's mark is its eggs' symbol (2 players: ◆ and ★), so the banner
@@ -664,7 +672,7 @@ impl play::Table for OvoTable {
         let chrome = app.global::<GameChrome>();
         let banner_seat = chrome.get_banner_seat();
         if banner_seat >= 0 {
-            if let Some(symbol) = game.symbol(banner_seat as usize) {
+            if let Some(symbol) = self.symbol(banner_seat as usize) {
                 chrome.set_banner_seat(symbol_index(symbol));
             }
         }
@@ -677,7 +685,7 @@ impl play::Table for OvoTable {
                 .map(|p| p.name.clone())
                 .unwrap_or_default();
             chrome.set_banner(say(language, OvoText::PeekOf { name: peeker }).into());
-            if let Some(symbol) = game.symbol(reveal.seat) {
+            if let Some(symbol) = self.symbol(reveal.seat) {
                 chrome.set_banner_seat(symbol_index(symbol));
             }
             bridge.set_revealing(true);
@@ -695,8 +703,8 @@ impl play::Table for OvoTable {
             bridge.set_reveal_color(
                 players
                     .get(
-                        (0..game.players())
-                            .find(|&s| game.symbol(s) == Some(reveal.symbol))
+                        (0..game.players)
+                            .find(|&s| self.symbol(s) == Some(reveal.symbol))
                             .unwrap_or(reveal.seat),
                     )
                     .map_or(0, |p| p.color as i32),
@@ -708,9 +716,8 @@ impl play::Table for OvoTable {
         bridge.set_revealing(false);
         bridge.set_reveal_text("".into());
         bridge.set_reveal_symbol("".into());
-        chrome::show_cover(app, &self.session, "");
         if let Some(seat) = self.session.gate().covered_for() {
-            if let Some(symbol) = game.symbol(seat) {
+            if let Some(symbol) = self.symbol(seat) {
                 app.set_cover_seat(symbol_index(symbol));
             }
         }
@@ -718,7 +725,7 @@ impl play::Table for OvoTable {
             bridge.set_cells(m)
         });
         // The last move flies along its path once, when the board is next on screen.
-        let board_shown = self.session.viewer().is_some() || game.outcome().is_over();
+        let board_shown = self.session.viewer().is_some() || game.outcome.is_over();
         if board_shown && self.flight_pending.replace(false) {
             if let Some(f) = &self.flight {
                 let path: Vec<i32> = f.path.iter().map(|c| c.index() as i32).collect();
@@ -738,15 +745,15 @@ impl play::Table for OvoTable {
             .map(|(s, p)| OvoSeat {
                 name: p.name.clone().into(),
                 color: p.color as i32,
-                symbol: game.symbol(s).map_or("", symbol_char).into(),
+                symbol: self.symbol(s).map_or("", symbol_char).into(),
                 out: game.is_out(s),
-                to_act: game.outcome() == Outcome::Ongoing && game.turn() == s,
+                to_act: game.outcome == Outcome::Ongoing && game.turn == s,
             })
             .collect();
         rows::update_rows(bridge.get_seats(), seats, |m| bridge.set_seats(m));
         let actor = self.actor();
         bridge.set_live(actor.is_some());
-        bridge.set_over(game.outcome().is_over());
+        bridge.set_over(game.outcome.is_over());
         bridge.set_hint(self.hint(language).into());
         bridge.set_has_selection(self.selected.is_some());
         bridge.set_can_peek(actor.is_some_and(|s| self.peek_action(s).is_some()));
@@ -763,69 +770,13 @@ impl play::Table for OvoTable {
             .enumerate()
             .rev()
             .map(|(i, (s, a))| {
-                let mark = game.symbol(*s).map_or("", symbol_char);
+                let mark = self.symbol(*s).map_or("", symbol_char);
                 let who = players.get(*s).map_or("", |p| p.name.as_str());
                 format!("{}. {mark} {who}: {a}", i + 1).into()
             })
             .collect();
         rows::update_rows(bridge.get_log(), log, |m| bridge.set_log(m));
     }
-
-    fn reveal(&mut self) {
-        self.session.reveal();
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-
-    fn session(&self) -> &dyn AnySession {
-        &self.session
-    }
-
-    fn session_mut(&mut self) -> &mut dyn AnySession {
-        &mut self.session
-    }
-
-    fn undo(&mut self) -> RuleResult<()> {
-        let seat = self
-            .session
-            .undo_for()
-            .ok_or(crate::games::RuleError::CannotTakeBack)?;
-        self.session.undo(seat)?;
-        self.clear_selection();
-        self.flight = None;
-        self.flight_pending.set(false);
-        self.confirming_ovo = false;
-        Ok(())
-    }
-}
-
-/// Runs `f` on the Ovo table on screen, then redraws and shows its note.
-fn with_table(
-    weak: &slint::Weak<AppWindow>,
-    controller: &Rc<RefCell<Controller>>,
-    f: impl FnOnce(&mut OvoTable, &str) -> Note,
-) {
-    let Some(app) = weak.upgrade() else {
-        return;
-    };
-    let mut guard = controller.borrow_mut();
-    let language = guard.language();
-    let Some(table) = guard
-        .table
-        .as_mut()
-        .and_then(|t| t.as_any_mut().downcast_mut::<OvoTable>())
-    else {
-        return;
-    };
-    let note = f(table, language);
-    play::Table::show(&*table, &app, language);
-    match note {
-        Some((text, warning)) => chrome::show_message(&app, &text, warning),
-        None => chrome::show_message(&app, "", false),
-    }
-    guard.after_change(&app);
 }
 
 /// Connects the Ovo board's callbacks to the table on screen.
@@ -836,7 +787,9 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
             let weak = app.as_weak();
             let controller = controller.clone();
             bridge.$setter(move |$($arg: $ty),*| {
-                with_table(&weak, &controller, |$table, $lang| $body);
+                if let Some(app) = weak.upgrade() {
+                    play::with_table::<OvoTable>(&app, &controller, |$table, $lang| $body);
+                }
             });
         }};
     }
@@ -932,7 +885,7 @@ pub fn demo(four: bool, language: &str) -> RuleResult<OvoTable> {
     for notation in script {
         let action: OvoAction = notation.parse()?;
         table.session.reveal();
-        let seat = table.session.game().turn();
+        let seat = table.session.public().turn;
         table.session.act(seat, &action)?;
     }
     table.session.reveal();

@@ -1,6 +1,6 @@
 //! Stepping through a recorded game (finished, or the one in progress) on its own board:
 //! the history screen opens it, and the game's screen shows the public table after each
-//! move. Only public state is ever rebuilt (`Session::public_at`): no hand, no peek.
+//! move. Only public state is ever rebuilt (`Match::public_at`): no hand, no peek.
 
 use super::texts::{self, ShellText};
 use super::{chrome, tables};

@@ -252,7 +252,6 @@ fn stage_replay(
 /// Ovo against the app (hard), three moves each, played through the board.
 fn stage_ovo_app(app: &AppWindow, controller: &std::rc::Rc<std::cell::RefCell<super::Controller>>) {
     use crate::games::ovo::OvoAction;
-    use crate::games::Game;
     super::bots::set_synchronous(true);
     app.invoke_open_game("ovo".into());
     app.invoke_set_kind(1, 3);
@@ -266,7 +265,7 @@ fn stage_ovo_app(app: &AppWindow, controller: &std::rc::Rc<std::cell::RefCell<su
             .borrow_mut()
             .table_as::<super::ovo::OvoTable>()
             .and_then(|t| {
-                let legal = t.session().game().legal_actions(0);
+                let legal = t.session().desk(0)?.legal_actions();
                 legal
                     .into_iter()
                     .rev()
@@ -299,9 +298,9 @@ fn stage_omiga_app(
             .borrow_mut()
             .table_as::<super::omiga::OmigaTable>()
             .and_then(|t| {
-                let game = t.session().game();
-                let card = *game.hand(0).first()?;
-                game.legal_cells(0, card, false).first().copied()
+                let desk = t.session().desk(0)?;
+                let card = *desk.view().hand.first()?;
+                desk.legal_cells(card, false).first().copied()
             });
         if let Some((x, y)) = cell {
             bridge.invoke_tap_hand(0, 0, false);

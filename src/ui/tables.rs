@@ -3,8 +3,7 @@
 
 use super::play::Table;
 use crate::games::registry::GameKind;
-use crate::games::Game;
-use crate::session::Session;
+use crate::session::Match;
 
 /// A saved match back on screen, behind the cover of whoever acts next (Omiga: behind
 /// its countdown).
@@ -28,27 +27,25 @@ fn table_of(
     upto: Option<usize>,
 ) -> crate::games::RuleResult<Box<dyn Table>> {
     use crate::games::{iota::Iota, omiga::Omiga, ovo::Ovo, RuleResult};
-    fn session<G: Game>(
+    fn session<G: crate::ai::Opponents>(
         saved: &crate::session::SavedGame,
         upto: Option<usize>,
-    ) -> RuleResult<Session<G>> {
+    ) -> RuleResult<Match<G>> {
         match upto {
-            None => Session::from_saved(saved),
-            Some(n) => Session::public_at(saved, n),
+            None => Match::from_saved(saved),
+            Some(n) => Match::public_at(saved, n),
         }
     }
     // The edge where a saved game's name is read.
     match saved.game.parse::<GameKind>()? {
-        GameKind::Ovo => Ok(Box::new(super::ovo::OvoTable::from_session(
-            session::<Ovo>(saved, upto)?,
-        ))),
-        GameKind::Iota => Ok(Box::new(super::iota::IotaTable::from_session(session::<
-            Iota,
-        >(
+        GameKind::Ovo => Ok(Box::new(super::ovo::OvoTable::from_match(session::<Ovo>(
             saved, upto,
         )?))),
+        GameKind::Iota => Ok(Box::new(super::iota::IotaTable::from_match(
+            session::<Iota>(saved, upto)?,
+        ))),
         GameKind::Omiga => {
-            let mut table = super::omiga::OmigaTable::from_session(session::<Omiga>(saved, upto)?);
+            let mut table = super::omiga::OmigaTable::from_match(session::<Omiga>(saved, upto)?);
             if upto.is_some() {
                 // A replay has no "Ready?": play is already on in every position shown.
                 table.skip_countdown();

@@ -418,5 +418,6 @@ texts! {
         Players { names: String } = "players", "Players: {}";
         LastMove { line: String } = "last-move", "Last move: {}";
         Last { message: String } = "last", "Last: {}";
+        AppStuck = "app-stuck", "The app could not decide; it thinks again.";
     }
 }

@@ -223,6 +223,13 @@ impl Game for Iota {
         self.make_view(seat)
     }
 
+    /// The table from the seat on turn's side, without its hand.
+    fn public_view(&self) -> IotaView {
+        let mut view = self.make_view(self.turn);
+        view.hand.clear();
+        view
+    }
+
     fn outcome(&self) -> Outcome {
         let pile_empty = self.pile.is_empty();
         let players = u32::try_from(self.players).unwrap_or(u32::MAX);

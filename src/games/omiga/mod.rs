@@ -277,6 +277,14 @@ impl Game for Omiga {
         view::view(self, seat)
     }
 
+    /// The table from White's side, without its hand.
+    fn public_view(&self) -> OmigaView {
+        let mut view = view::view(self, 0);
+        view.hand.clear();
+        view.can_discard = false;
+        view
+    }
+
     fn outcome(&self) -> Outcome {
         self.outcome.clone()
     }

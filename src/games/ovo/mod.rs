@@ -205,6 +205,12 @@ impl Game for Ovo {
         view::view(self, seat)
     }
 
+    /// Every seat sees the same board (a hidden egg is hidden to all, its peeker only
+    /// remembers it), so the public view is the view of the seat on turn.
+    fn public_view(&self) -> OvoView {
+        view::view(self, self.turn)
+    }
+
     fn outcome(&self) -> Outcome {
         self.outcome.clone()
     }

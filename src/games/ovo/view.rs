@@ -53,6 +53,16 @@ pub struct OvoView {
 }
 
 impl OvoView {
+    /// The symbol of `seat`'s eggs in this game (public: it follows from the seat count).
+    pub fn symbol(&self, seat: Seat) -> Option<Symbol> {
+        Symbol::of_seat(self.players, seat)
+    }
+
+    /// True when `seat` was eliminated by a wrong declaration.
+    pub fn is_out(&self, seat: Seat) -> bool {
+        self.out.contains(&seat)
+    }
+
     /// How `cell` looks in this view.
     pub fn cell(&self, cell: Cell) -> CellView {
         self.cells

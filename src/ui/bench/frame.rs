@@ -372,11 +372,11 @@ fn ovo_at_rest(app: &AppWindow, _controller: &Shared) -> Result<(), String> {
 /// A step the player to move may make on the Ovo table: (from, to) cell indices.
 fn ovo_step_action(controller: &Shared) -> Option<(i32, i32)> {
     use crate::games::ovo::OvoAction;
-    use crate::games::Game;
     let mut c = controller.borrow_mut();
-    let game = c.table_as::<OvoTable>()?.session().game();
-    let seat = *game.to_act().first()?;
-    game.legal_actions(seat).into_iter().find_map(|a| match a {
+    let session = c.table_as::<OvoTable>()?.session();
+    let seat = *session.to_act().first()?;
+    let desk = session.desk(seat)?;
+    desk.legal_actions().into_iter().find_map(|a| match a {
         OvoAction::Step {
             from,
             to,

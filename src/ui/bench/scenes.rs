@@ -65,12 +65,13 @@ fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, scene: &str) -> 
                     omiga::OmigaTable::start(Params::new().with("seed", 5), players.clone())
                         .map_err(|e| e.to_string())?;
                 table.play_ahead(rounds);
-                let game = table.session().game();
-                if game
-                    .hand(0)
-                    .iter()
-                    .any(|card| !game.legal_cells(0, *card, false).is_empty())
-                {
+                let fits = table.session().desk(0).is_some_and(|desk| {
+                    desk.view()
+                        .hand
+                        .iter()
+                        .any(|card| !desk.legal_cells(*card, false).is_empty())
+                });
+                if fits {
                     late = Some(table);
                     break;
                 }
