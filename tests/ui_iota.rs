@@ -187,6 +187,19 @@ fn staging_a_legal_card_previews_its_score_and_play_places_it() {
         "{:?}",
         labels(&app)
     );
+    // A refusal is heard over the last move's line; a tap that is fine brings it back.
+    let chrome = app.global::<GameChrome>();
+    let placed = chrome.get_message().to_string();
+    let empty = labels(&app)
+        .into_iter()
+        .find(|l| l.ends_with(": empty"))
+        .expect("an empty cell");
+    press(&app, &empty);
+    assert!(chrome.get_message_is_warning());
+    assert_eq!(chrome.get_message(), "Pick a card from your hand first");
+    press(&app, &hand_labels(&app)[0]);
+    assert!(!chrome.get_message_is_warning());
+    assert_eq!(chrome.get_message(), placed.as_str());
 }
 
 #[test]

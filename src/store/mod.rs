@@ -3,11 +3,13 @@
 //! so a crash mid-write leaves the previous file whole.
 
 pub mod history;
+mod keeping;
 pub mod kiosk;
 pub mod saves;
 mod settings;
 
 pub use crate::platform::storage::write_atomically;
+pub use keeping::Keeping;
 pub use settings::{
     clean_name, Language, Settings, ThemeChoice, VariantDefaults, MAX_NAME_CHARS, SETTINGS_FILE,
 };

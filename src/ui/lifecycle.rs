@@ -6,9 +6,8 @@ use super::{chrome, tables};
 use super::{play, AppWindow, Controller, GameChrome, Screen, Words};
 use crate::games::registry::GameKind;
 use crate::games::{Params, RuleResult};
-use crate::platform::time::Instant;
-use crate::store::history;
 use crate::store::saves::{self, BadSave};
+use crate::store::Keeping;
 use slint::ComponentHandle;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -16,12 +15,8 @@ use std::rc::Rc;
 /// What the controller remembers about the match on screen.
 #[derive(Debug, Default)]
 pub struct Life {
-    /// How many actions the last save held (`None`: not saved yet).
-    saved_actions: Option<usize>,
-    /// When this match was started or resumed here (for "fastest win").
-    started: Option<Instant>,
-    /// The match was written to the history already.
-    recorded: bool,
+    /// When the match is saved and recorded (the save policy, `store::Keeping`).
+    keeping: Keeping,
     /// The save that could not be read, while the home screen tells about it.
     bad_save: Option<BadSave>,
 }
@@ -62,9 +57,7 @@ pub fn start_table(c: &Controller) -> RuleResult<Box<dyn play::Table>> {
 impl Controller {
     /// A match starts or resumes on screen now.
     pub(crate) fn begin_match(&mut self) {
-        self.life.saved_actions = None;
-        self.life.started = Some(Instant::now());
-        self.life.recorded = false;
+        self.life.keeping.begin();
     }
 
     /// After anything happened on the table: save the match if it changed, record it in the
@@ -98,7 +91,7 @@ impl Controller {
 
     /// Writes the match now, changed or not (the app is leaving the screen).
     pub(crate) fn save_now(&mut self) {
-        self.life.saved_actions = None;
+        self.life.keeping.force();
         // Nobody sees the screen now (the app is leaving it): the note is all there is.
         let _ = self.save_if_changed();
     }
@@ -111,42 +104,13 @@ impl Controller {
         if let Some(kiosk) = self.kiosk.as_mut() {
             // Kiosk games are not kept beyond the running game: no save, no history;
             // only a count per title when staff turned counting on.
-            if session.is_over() && !self.life.recorded {
-                self.life.recorded = true;
+            if self.life.keeping.ended_now(session) {
                 kiosk.count_finished(self.data_dir.as_deref(), self.setup.game.name());
             }
         } else if let Some(dir) = &self.data_dir {
-            if session.is_over() && self.life.recorded {
-                // In the history already, its save cleared: writing it again (the app
-                // paused on the result screen) would offer it as Continue and record it
-                // twice.
-                return None;
-            }
-            let saved = session.saved();
-            if self.life.saved_actions != Some(saved.actions.len()) {
-                match saves::save(dir, &saved) {
-                    Ok(()) => self.life.saved_actions = Some(saved.actions.len()),
-                    Err(e) => {
-                        crate::note!("the game could not be saved in {}: {e}", dir.display());
-                        return Some(e);
-                    }
-                }
-            }
-            if session.is_over() && !self.life.recorded {
-                let now = crate::platform::time::unix_seconds();
-                let duration = self.life.started.map(|s| s.elapsed().as_secs());
-                if let Some(entry) = session.finished_entry(now, duration) {
-                    match history::record(dir, entry) {
-                        Ok(()) => {
-                            self.life.recorded = true;
-                            saves::clear(dir);
-                        }
-                        Err(e) => {
-                            crate::note!("the finished game could not be recorded: {e}");
-                            return Some(e);
-                        }
-                    }
-                }
+            if let Err(e) = self.life.keeping.keep(session, dir) {
+                crate::note!("the game could not be kept in {}: {e}", dir.display());
+                return Some(e);
             }
         }
         None
