@@ -4,7 +4,7 @@
 
 use super::play::{self, Note};
 use super::texts::{self, OvoText};
-use super::{chrome, rows};
+use super::rows;
 use super::{AppWindow, Controller, GameChrome, OvoBridge, OvoCell, OvoSeat};
 use crate::games::ovo::{
     camp, Cell, CellView, Happened, Ovo, OvoAction, OvoEvent, OvoView, Symbol,
@@ -913,7 +913,7 @@ pub fn show_demo(app: &AppWindow, controller: &RefCell<Controller>, screen: &str
                 _ => None,
             };
             let (text, warning) = note.unwrap_or_default();
-            chrome::show_message(app, &text, warning);
+            super::chrome::show_message(app, &text, warning);
             play::Table::show(&table, app, language);
             c.table = Some(Box::new(table));
             app.set_screen(super::Screen::Game);
