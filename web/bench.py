@@ -123,7 +123,7 @@ window.hotseatTouches = [];
 window.hotseatDrawn = [];
 const tick = (t) => { window.hotseatTicks.push(t); requestAnimationFrame(tick); };
 requestAnimationFrame(tick);
-window.addEventListener('pointerdown', (e) => window.hotseatTouches.push(e.timeStamp), true);
+window.addEventListener('pointerdown', (e) => window.hotseatTouches.push([e.timeStamp, performance.now()]), true);
 const raf2 = window.requestAnimationFrame.bind(window);
 window.requestAnimationFrame = (cb) => raf2((t) => {
   const start = performance.now();
@@ -171,8 +171,9 @@ def thinking(site, binary, work, decisions):
     """While the hard IOTA opponent (two players) thinks: the slices it thinks in (the
     page's `hotseat-slice` measures, src/platform/work.rs), the longest gap between two
     animation frames, and how soon a tap on the game's Back (‹, "Leave the game": the home
-    screen comes) during the thinking is drawn: the touch's time to the end of the first
-    frame drawn after it. The same tap with nothing thinking is the control. After each
+    screen comes) during the thinking is handled by the page (its pointerdown listener
+    runs) and drawn (the end of the first frame drawn after that). The same tap with
+    nothing thinking is the control. After each
     Back, Continue and the cover's reveal bring the game back."""
     s = Site(site)
     mirror = Mirror(binary, os.path.join(work, "data-thinking"))
@@ -180,10 +181,11 @@ def thinking(site, binary, work, decisions):
     out = {"slices": [], "gaps": [], "answers": [], "idle": [], "decisions": []}
 
     def answered(got, since, until=None):
-        for touch in got["touches"]:
+        """(touch → the page handles it, touch → the frame showing it drawn), in ms."""
+        for touch, handled in got["touches"]:
             if touch >= since and (until is None or touch <= until):
-                drawn = [e for st, e in got["drawn"] if st >= touch]
-                return min(drawn) - touch if drawn else None
+                drawn = [e for st, e in got["drawn"] if st >= handled]
+                return (handled - touch, min(drawn) - touch) if drawn else None
         return None
 
     try:
@@ -338,12 +340,13 @@ def main():
         print(f"| a decision, wall time | {med(dec):.0f} ms | {p95(dec):.0f} ms | {max(dec):.0f} ms |")
     if gaps:
         print(f"| the longest gap between two animation frames, per decision | {med(gaps):.1f} ms | {p95(gaps):.1f} ms | {max(gaps):.1f} ms |")
-    if answers:
-        print(f"| a tap on Back while it thinks → the frame that shows it drawn ({len(answers)} taps) "
-              f"| {med(answers):.1f} ms | {p95(answers):.1f} ms | {max(answers):.1f} ms |")
-    if idle:
-        print(f"| the same tap with nothing thinking ({len(idle)} taps) "
-              f"| {med(idle):.1f} ms | {p95(idle):.1f} ms | {max(idle):.1f} ms |")
+    for taps, what in ((answers, "a tap on Back while it thinks"), (idle, "the same tap with nothing thinking")):
+        if taps:
+            handled, drawn = [h for h, _ in taps], [d for _, d in taps]
+            print(f"| {what} ({len(taps)} taps): touch → the page handles it "
+                  f"| {med(handled):.1f} ms | {p95(handled):.1f} ms | {max(handled):.1f} ms |")
+            print(f"| … touch → the frame that shows it drawn "
+                  f"| {med(drawn):.1f} ms | {p95(drawn):.1f} ms | {max(drawn):.1f} ms |")
 
 
 if __name__ == "__main__":
