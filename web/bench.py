@@ -1,10 +1,12 @@
 #!/usr/bin/python3
-"""The browser benchmark behind web/bench.sh: prints the Markdown table of docs/performance.md.
+"""The browser benchmark behind web/bench.sh: prints the Markdown tables of docs/performance.md
+(size, first frame and a move's frames beside the floor's; the opponent's thinking).
 
-    web/bench.py APP_SITE FLOOR_SITE HOTSEAT_BINARY [--runs N] [--profile NAME]
+    web/bench.py APP_SITE FLOOR_SITE HOTSEAT_BINARY [--runs N] [--profile NAME] [--decisions N]
 """
 import argparse
 import gzip
+import math
 import os
 import statistics
 import sys
@@ -12,7 +14,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "browser"))
-from play import Mirror, Phone, Site, chromium  # noqa: E402
+from play import HEIGHT, WIDTH, Mirror, Phone, Site, chromium  # noqa: E402
 
 
 def sizes(site, name):
@@ -43,8 +45,13 @@ def first_frame(site, work, i):
 # Slint draws inside winit's requestAnimationFrame callback: timing each callback times
 # each frame (layout, drawing and the WebGL calls), for the app and the floor alike.
 # Callbacks under 0.2 ms drew nothing.
+# Also counted: the WebGL framebuffers made (FemtoVG makes one for each new texture it
+# draws into: a layer, a shadow). Making one asks the GPU process whether it is complete,
+# a synchronous call that waits for all the drawing queued before it; with SwiftShader
+# that wait is most of a slow frame (docs/performance.md).
 TIME_FRAMES = """
 window.hotseatFrames = [];
+window.hotseatStalls = [];
 const raf = window.requestAnimationFrame.bind(window);
 window.requestAnimationFrame = (cb) => raf((t) => {
   const start = performance.now();
@@ -53,11 +60,26 @@ window.requestAnimationFrame = (cb) => raf((t) => {
     if (ms > 0.2 && window.hotseatFrames.length < 10000) window.hotseatFrames.push(ms);
   }
 });
+for (const C of [window.WebGL2RenderingContext, window.WebGLRenderingContext]) {
+  if (!C) continue;
+  const check = C.prototype.checkFramebufferStatus;
+  C.prototype.checkFramebufferStatus = function (...a) {
+    const start = performance.now();
+    try { return check.apply(this, a); } finally {
+      if (window.hotseatStalls.length < 10000) window.hotseatStalls.push(performance.now() - start);
+    }
+  };
+}
 """
 
 
 def frames(driver):
     got = driver.execute_script("const f = window.hotseatFrames || []; window.hotseatFrames = []; return f;")
+    return [float(x) for x in got]
+
+
+def stalls(driver):
+    got = driver.execute_script("const f = window.hotseatStalls || []; window.hotseatStalls = []; return f;")
     return [float(x) for x in got]
 
 
@@ -78,18 +100,180 @@ def move_frames(site, binary, work):
         phone.tap(", tap to reveal", prefix=True)
         time.sleep(1)
         frames(driver)
+        stalls(driver)
         moves = []
         for _ in range(12):
             phone.tap("Pass", mirror=False)
             time.sleep(1.5)
             moves += frames(driver)
-        return moves
+        return moves, stalls(driver)
     finally:
         driver.quit()
         mirror.close()
         s.close()
 
 
+
+
+# While the app thinks: every animation frame's time (a frame the page did not get to
+# shows as a gap between two), and when each touch reached the page.
+WATCH_THINKING = """
+window.hotseatTicks = [];
+window.hotseatTouches = [];
+window.hotseatDrawn = [];
+const tick = (t) => { window.hotseatTicks.push(t); requestAnimationFrame(tick); };
+requestAnimationFrame(tick);
+window.addEventListener('pointerdown', (e) => window.hotseatTouches.push([e.timeStamp, performance.now()]), true);
+const raf2 = window.requestAnimationFrame.bind(window);
+window.requestAnimationFrame = (cb) => raf2((t) => {
+  const start = performance.now();
+  try { cb(t); } finally {
+    const end = performance.now();
+    if (end - start > 0.2) window.hotseatDrawn.push([start, end]);
+  }
+});
+"""
+
+READ_THINKING = """
+const m = (n) => performance.getEntriesByName(n).map((e) => [e.startTime, e.duration]);
+const out = {thinking: m('hotseat-thinking'), slices: m('hotseat-slice'),
+             ticks: window.hotseatTicks, touches: window.hotseatTouches, drawn: window.hotseatDrawn};
+window.hotseatTicks = []; window.hotseatTouches = []; window.hotseatDrawn = [];
+return out;
+"""
+
+
+def reveal_point(driver):
+    """Where the cover's reveal button is in the browser's picture: its place depends on
+    the words above it, so it is found by its colour (the theme's accent, #0072B2, the
+    lowest thing in it on the cover)."""
+    from PIL import Image
+    png = os.path.join(tempfile.gettempdir(), f"hotseat-bench-{os.getpid()}.png")
+    driver.save_screenshot(png)
+    picture = Image.open(png).convert("RGB")
+    scale = picture.width / WIDTH
+    xs, ys = [], []
+    for y in range(0, picture.height, 4):
+        for x in range(0, picture.width, 4):
+            r, g, b = picture.getpixel((x, y))
+            if r < 20 and 100 < g < 130 and 160 < b < 195:
+                xs.append(x)
+                ys.append(y)
+    if not xs:
+        raise AssertionError("no reveal button in the browser's picture")
+    # The lowest thing in that colour (the seat's badge above it may share it).
+    low = [(x, y) for x, y in zip(xs, ys) if y > max(ys) - 60 * scale]
+    xs, ys = [x for x, _ in low], [y for _, y in low]
+    return (min(xs) + max(xs)) / 2 / scale, (min(ys) + max(ys)) / 2 / scale
+
+
+def thinking(site, binary, work, decisions):
+    """While the hard IOTA opponent (two players) thinks: the slices it thinks in (the
+    page's `hotseat-slice` measures, src/platform/work.rs), the longest gap between two
+    animation frames, and how soon a tap on the game's Back (‹, "Leave the game": the home
+    screen comes) during the thinking is handled by the page (its pointerdown listener
+    runs) and drawn (the end of the first frame drawn after that). The same tap with
+    nothing thinking is the control. After each
+    Back, Continue and the cover's reveal bring the game back."""
+    s = Site(site)
+    mirror = Mirror(binary, os.path.join(work, "data-thinking"))
+    driver = chromium(os.path.join(work, "profile-thinking"))
+    out = {"slices": [], "gaps": [], "answers": [], "idle": [], "decisions": []}
+
+    def answered(got, since, until=None):
+        """(touch → the page handles it, touch → the frame showing it drawn), in ms."""
+        for touch, handled in got["touches"]:
+            if touch >= since and (until is None or touch <= until):
+                drawn = [e for st, e in got["drawn"] if st >= handled]
+                return (handled - touch, min(drawn) - touch) if drawn else None
+        return None
+
+    try:
+        phone = Phone(driver, mirror, work)
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH_THINKING})
+        driver.get(s.url)
+        phone.wait_started()
+        phone.tap("IOTA")
+        phone.tap("Player 2: the app, hard")
+        phone.tap("Start")
+        phone.tap(", tap to reveal", prefix=True)
+        (bx, by), _ = mirror.find("Leave the game")
+        # Where Continue is on the home screen (asked of the mirror, which then comes back).
+        assert mirror.ask("press Leave the game") == ["ok"]
+        (cx, cy), label = mirror.find("Continue", prefix=True)
+        assert mirror.ask("press " + label) == ["ok"]
+        phone.tap(", tap to reveal", prefix=True)
+
+        def come_back():
+            phone.tap_at(cx, cy)
+            time.sleep(1.0)
+            phone.tap_at(*reveal_point(driver))
+            time.sleep(0.8)
+
+        time.sleep(1)
+        driver.execute_script(READ_THINKING)
+        for i in range(decisions):
+            if i % 2 == 0:
+                # The control: Back with nothing thinking.
+                since = driver.execute_script("return performance.now()")
+                phone.tap_at(bx, by)
+                time.sleep(0.6)
+                got = driver.execute_script(READ_THINKING)
+                a = answered(got, since)
+                if a is not None:
+                    out["idle"].append(a)
+                come_back()
+                driver.execute_script(READ_THINKING)
+            (px, py), _ = mirror.find("Pass")
+            phone.tap_at(px, py)
+            # Every other decision, Back is tapped 30 ms into the thinking (among its slices).
+            asked = False
+            if i % 2 == 1:
+                deadline = time.time() + 2
+                while time.time() < deadline:
+                    if driver.execute_script("return performance.getEntriesByName('hotseat-thinking', 'mark').length"):
+                        time.sleep(0.03)
+                        phone.tap_at(bx, by)
+                        asked = True
+                        break
+                    time.sleep(0.005)
+            deadline = time.time() + 10
+            while time.time() < deadline and not driver.execute_script(
+                    "return performance.getEntriesByName('hotseat-thinking', 'measure').length"):
+                time.sleep(0.05)
+            time.sleep(0.5)
+            got = driver.execute_script(READ_THINKING)
+            if asked:
+                come_back()
+                # Coming back, the app thinks its turn again; that decision is not counted.
+                deadline = time.time() + 10
+                while time.time() < deadline and not driver.execute_script(
+                        "return performance.getEntriesByName('hotseat-thinking', 'measure').length"):
+                    time.sleep(0.05)
+                time.sleep(0.5)
+                driver.execute_script(READ_THINKING)
+            if not got["thinking"]:
+                continue
+            start, length = got["thinking"][0]
+            end = start + length
+            slices = [d for _, d in got["slices"]]
+            out["slices"] += slices
+            out["decisions"].append((length, len(slices)))
+            # The frames from the start of the thinking to the first after its end.
+            ticks = [t for t in got["ticks"] if start <= t <= end]
+            ticks += [t for t in got["ticks"] if t > end][:1]
+            gaps = [b - a for a, b in zip(ticks, ticks[1:])]
+            if gaps:
+                out["gaps"].append(max(gaps))
+            if asked:
+                a = answered(got, start, end)
+                if a is not None:
+                    out["answers"].append(a)
+        return out
+    finally:
+        driver.quit()
+        mirror.close()
+        s.close()
 
 
 def floor_frames(site, work):
@@ -113,6 +297,7 @@ def main():
     a.add_argument("hotseat")
     a.add_argument("--runs", type=int, default=5)
     a.add_argument("--profile", default="web")
+    a.add_argument("--decisions", type=int, default=12)
     args = a.parse_args()
     work = tempfile.mkdtemp(prefix="hotseat-bench-")
     app_size = sizes(args.app, "hotseat_web_bg.wasm")
@@ -122,10 +307,11 @@ def main():
     for i in range(args.runs):
         app_ff.append(first_frame(args.app, work, i))
         floor_ff.append(first_frame(args.floor, work, i))
-    moves = move_frames(args.app, args.hotseat, work)
+    moves, made = move_frames(args.app, args.hotseat, work)
     floor = floor_frames(args.floor, work)
+    think = thinking(args.app, args.hotseat, work, args.decisions)
     med = statistics.median
-    p95 = lambda xs: sorted(xs)[max(0, int(len(xs) * 0.95) - 1)]  # noqa: E731
+    p95 = lambda xs: sorted(xs)[max(0, math.ceil(len(xs) * 0.95) - 1)]  # noqa: E731
     print(f"Browser figures ({args.profile} profile; headless Chromium, 412x915, SwiftShader "
           f"WebGL; {args.runs} loads each, fresh profile each time):\n")
     print("| figure | Hotseat | floor (one Text) | ratio |")
@@ -140,6 +326,27 @@ def main():
               f"| {med(floor):.1f} / {p95(floor):.1f} / {max(floor):.1f} ms ({len(floor)} frames) | {med(moves) / med(floor):.2f}× |")
     else:
         print(f"no frames timed (app {len(moves)}, floor {len(floor)})")
+    print(f"\nDuring the moves: {len(made)} WebGL framebuffers made, waiting {sum(made):.0f} ms in all "
+          f"(longest {max(made, default=0):.0f} ms).")
+    sl, gaps, answers, idle = think["slices"], think["gaps"], think["answers"], think["idle"]
+    print(f"\nWhile the hard IOTA opponent thinks (2 players, {len(think['decisions'])} decisions, "
+          f"{len(sl)} slices):\n")
+    print("| figure | median | p95 | max |")
+    print("| --- | ---: | ---: | ---: |")
+    if sl:
+        print(f"| a slice (a main-thread task of the opponent's) | {med(sl):.1f} ms | {p95(sl):.1f} ms | {max(sl):.1f} ms |")
+    dec = [d for d, _ in think["decisions"]]
+    if dec:
+        print(f"| a decision, wall time | {med(dec):.0f} ms | {p95(dec):.0f} ms | {max(dec):.0f} ms |")
+    if gaps:
+        print(f"| the longest gap between two animation frames, per decision | {med(gaps):.1f} ms | {p95(gaps):.1f} ms | {max(gaps):.1f} ms |")
+    for taps, what in ((answers, "a tap on Back while it thinks"), (idle, "the same tap with nothing thinking")):
+        if taps:
+            handled, drawn = [h for h, _ in taps], [d for _, d in taps]
+            print(f"| {what} ({len(taps)} taps): touch → the page handles it "
+                  f"| {med(handled):.1f} ms | {p95(handled):.1f} ms | {max(handled):.1f} ms |")
+            print(f"| … touch → the frame that shows it drawn "
+                  f"| {med(drawn):.1f} ms | {p95(drawn):.1f} ms | {max(drawn):.1f} ms |")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 # The browser figures of docs/performance.md (issue 17): the app's size and gzipped size,
 # the time from navigation to its first frame in headless Chromium at phone size, and the
 # time a move's frame takes to draw, each beside the same figure for the floor (one Text in
-# a Slint window, web/floor/, built with the same profile). Prints a Markdown table.
+# a Slint window, web/floor/, built with the same profile); then, while the hard IOTA
+# opponent thinks, its slices, the gaps between frames and how soon a tap is drawn.
+# Prints Markdown tables.
 #   web/bench.sh [RUNS]          (default 5 page loads each; needs what .ci/browser installs)
 set -euo pipefail
 cd "$(dirname "$0")/.."

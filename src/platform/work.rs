@@ -29,6 +29,7 @@ pub fn run_in_steps<R: Send + 'static>(
     }
     #[cfg(target_arch = "wasm32")]
     {
+        timing::begin_decision();
         next_turn(Box::new(step), Box::new(done), ONE_FRAME);
     }
 }
@@ -39,10 +40,53 @@ fn next_turn<R: 'static>(
     done: Box<dyn FnOnce(R)>,
     after: Duration,
 ) {
-    slint::Timer::single_shot(after, move || match step() {
-        Some(result) => done(result),
-        None => next_turn(step, done, BETWEEN_STEPS),
+    slint::Timer::single_shot(after, move || {
+        timing::begin(timing::SLICE);
+        let result = step();
+        timing::end(timing::SLICE);
+        match result {
+            Some(result) => {
+                timing::end(timing::THINKING);
+                done(result)
+            }
+            None => next_turn(step, done, BETWEEN_STEPS),
+        }
     });
+}
+
+/// The page's User Timing entries for the browser bench (`web/bench.py`, docs/performance.md):
+/// a measure `hotseat-slice` for each step (the page answers nothing while one runs) and
+/// `hotseat-thinking` for the whole decision, from the call to the answer. Each decision
+/// clears the last one's, so that a long game does not pile them up.
+#[cfg(target_arch = "wasm32")]
+mod timing {
+    pub const SLICE: &str = "hotseat-slice";
+    pub const THINKING: &str = "hotseat-thinking";
+
+    fn performance() -> Option<web_sys::Performance> {
+        web_sys::window().and_then(|w| w.performance())
+    }
+
+    pub fn begin_decision() {
+        if let Some(p) = performance() {
+            p.clear_measures_with_measure_name(SLICE);
+            p.clear_measures_with_measure_name(THINKING);
+        }
+        begin(THINKING);
+    }
+
+    pub fn begin(name: &str) {
+        if let Some(p) = performance() {
+            let _ = p.mark(name);
+        }
+    }
+
+    pub fn end(name: &str) {
+        if let Some(p) = performance() {
+            let _ = p.measure_with_start_mark(name, name);
+            p.clear_marks_with_mark_name(name);
+        }
+    }
 }
 
 /// Long enough for the browser to paint the frame that shows who is thinking.
