@@ -3,8 +3,8 @@
 //! comes from the rules core (`moves_from`, `legal_actions`); nothing is decided here.
 
 use super::play::{self, Note};
-use super::texts::{self, OvoText};
 use super::rows;
+use super::texts::{self, OvoText};
 use super::{AppWindow, Controller, GameChrome, OvoBridge, OvoCell, OvoSeat};
 use crate::games::ovo::{
     camp, Cell, CellView, Happened, Ovo, OvoAction, OvoEvent, OvoView, Symbol,
