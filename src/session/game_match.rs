@@ -172,9 +172,6 @@ impl<G: HasBots> AnySession for Match<G> {
     fn undo_seat(&self) -> Option<Seat> {
         self.session.undo_for()
     }
-    fn take_back(&mut self, seat: Seat) -> RuleResult<()> {
-        self.undo(seat)
-    }
     fn raise_cover(&mut self) {
         self.session.cover()
     }

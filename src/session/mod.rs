@@ -302,8 +302,6 @@ pub trait AnySession {
     fn finished_entry(&self, finished_at: u64, duration_secs: Option<u64>) -> Option<FinishedGame>;
     /// The seat that may take back the last action now, if any.
     fn undo_seat(&self) -> Option<Seat>;
-    /// Takes back the last action of `seat`.
-    fn take_back(&mut self, seat: Seat) -> RuleResult<()>;
     /// Raises the cover for whoever acts next.
     fn raise_cover(&mut self);
     /// The players, by seat.
@@ -321,9 +319,6 @@ impl<G: Game> AnySession for Session<G> {
     }
     fn undo_seat(&self) -> Option<Seat> {
         self.undo_for()
-    }
-    fn take_back(&mut self, seat: Seat) -> RuleResult<()> {
-        self.undo(seat)
     }
     fn raise_cover(&mut self) {
         self.cover()

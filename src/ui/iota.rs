@@ -824,7 +824,7 @@ impl GameScreen for IotaTable {
             IotaEvent::Swapped { cell, .. } => Note::TookWild { name, cell },
         });
         self.clear_selection();
-        self.note.as_ref().map(|note| (note.say(language), false))
+        self.note_line(language)
     }
 }
 
@@ -833,12 +833,14 @@ impl IotaTable {
     /// that happened, which stays.
     fn after_tap(&self, result: Result<(), String>) -> play::Note {
         match result {
-            Ok(()) => self
-                .note
-                .as_ref()
-                .map(|note| (note.say(&self.language), false)),
+            Ok(()) => self.note_line(&self.language),
             Err(reason) => Some((reason, true)),
         }
+    }
+
+    /// The last thing that happened, for the message line.
+    fn note_line(&self, language: &str) -> play::Note {
+        self.note.as_ref().map(|note| (note.say(language), false))
     }
 }
 

@@ -29,32 +29,18 @@ pub trait Table: Any {
     /// The match, to change it.
     fn session_mut(&mut self) -> &mut dyn AnySession;
     /// What the app's seats must do now (see `session::Match::job`); `None`: nothing.
-    fn bot_job(&mut self) -> Option<Job> {
-        None
-    }
+    fn bot_job(&mut self) -> Option<Job>;
     /// Escape on the board: drop a half-made choice that lives only in the bridge.
-    fn cancel_selection(&mut self) {}
+    fn cancel_selection(&mut self);
     /// The app left the screen (see `mobile::suspend`): a real-time game stops the clock
     /// and counts down again when it is back.
-    fn pause(&mut self) {}
+    fn pause(&mut self);
     /// Omiga: an app seat's pace has passed.
-    fn bot_wake(&mut self, _token: u64) {}
+    fn bot_wake(&mut self, token: u64);
     /// An app seat's answer arrived: apply it; the message line to show, if any.
-    fn bot_done(
-        &mut self,
-        _reply: crate::session::Reply,
-        _language: &str,
-    ) -> Option<(String, bool)> {
-        None
-    }
+    fn bot_done(&mut self, reply: Reply, language: &str) -> Note;
     /// Takes back the last action (see `Match::undo`), dropping any half-made choice.
-    fn undo(&mut self) -> RuleResult<()> {
-        let seat = self
-            .session()
-            .undo_seat()
-            .ok_or(RuleError::CannotTakeBack)?;
-        self.session_mut().take_back(seat)
-    }
+    fn undo(&mut self) -> RuleResult<()>;
 }
 
 /// One game's own part of a table on screen: its match, and how the views the gate

@@ -53,11 +53,6 @@ pub struct OvoView {
 }
 
 impl OvoView {
-    /// The symbol of `seat`'s eggs in this game (public: it follows from the seat count).
-    pub fn symbol(&self, seat: Seat) -> Option<Symbol> {
-        Symbol::of_seat(self.players, seat)
-    }
-
     /// True when `seat` was eliminated by a wrong declaration.
     pub fn is_out(&self, seat: Seat) -> bool {
         self.out.contains(&seat)
