@@ -8,7 +8,7 @@
 //!   many sampled deals: what each leaves open to the others, what it keeps for its own
 //!   next turn, the end of the game ([`HardSearch`]).
 
-use super::{Bot, Deadline, Level, Thought, Told};
+use super::{Bot, Budget, Deadline, Level, Thought, Told};
 use crate::games::iota::{Action, Card, Cell, Iota, IotaView};
 use crate::games::{Game, Outcome, RuleError, RuleResult};
 use crate::platform::time::{Duration, Instant};
@@ -194,8 +194,8 @@ struct Kept {
     /// (a caller that dropped this decision and started a new one on the same view)
     /// starts afresh too, so that an answer depends only on the view and the seed.
     rng: ChaCha8Rng,
-    /// The level's deadline, set at the decision's first slice.
-    deadline: Deadline,
+    /// The level's time limit, counted in thinking time from the decision's first slice.
+    budget: Budget,
     search: HardSearch,
 }
 
@@ -529,6 +529,7 @@ impl Bot<Iota> for IotaBot {
     /// one plays out at least one candidate and more while the slice lasts. For the same
     /// view and seed the answer is [`Bot::choose`]'s when no deadline cuts either.
     fn think(&mut self, view: &IotaView, rng: &mut ChaCha8Rng, slice: Duration) -> Thought<Action> {
+        let started = Instant::now();
         let slice_end = Deadline::after(Some(slice));
         let resumed = self
             .kept
@@ -542,14 +543,13 @@ impl Bot<Iota> for IotaBot {
                 if view.outcome.is_over() || view.turn != view.seat {
                     return Thought::Decided(None);
                 }
-                let deadline = Deadline::after(self.limit);
                 match self.plan(view, rng) {
                     Plan::Decided(action) => return Thought::Decided(action),
                     Plan::Search(search) => (
                         Box::new(Kept {
                             view: view.clone(),
                             rng: rng.clone(),
-                            deadline,
+                            budget: Budget::new(self.limit),
                             search: *search,
                         }),
                         true,
@@ -563,8 +563,9 @@ impl Bot<Iota> for IotaBot {
             // most of the slice.
             Stop::Paused
         } else {
-            Self::advance(&mut kept.search, rng, &kept.deadline, &slice_end)
+            Self::advance(&mut kept.search, rng, &kept.budget.deadline(), &slice_end)
         };
+        kept.budget.spend_since(started);
         self.play_outs = kept.search.play_outs();
         match stop {
             Stop::Paused => {

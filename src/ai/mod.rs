@@ -192,5 +192,35 @@ impl Deadline {
     }
 }
 
+/// A decision's time limit counted in the time it spends thinking, for a decision made in
+/// slices ([`Bot::think`]). In the browser the page draws its frames and answers taps
+/// between two slices; were that time counted, the opponent would think less there than
+/// on the desktop and play weaker.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    limit: Option<Duration>,
+    spent: Duration,
+}
+
+impl Budget {
+    /// `limit` of thinking in all (`None`: no limit).
+    pub fn new(limit: Option<Duration>) -> Budget {
+        Budget {
+            limit,
+            spent: Duration::ZERO,
+        }
+    }
+
+    /// The deadline of a slice starting now, if it alone used what is left.
+    pub fn deadline(&self) -> Deadline {
+        Deadline::after(self.limit.map(|l| l.saturating_sub(self.spent)))
+    }
+
+    /// Counts a slice's thinking, from `started` to now.
+    pub fn spend_since(&mut self, started: Instant) {
+        self.spent = self.spent.saturating_add(started.elapsed());
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -9,7 +9,7 @@
 //! determinization is searched (hard: its best moves through a whole round), and the
 //! best move of each casts a vote. It declares "Ovo!" only when its memory is sure.
 
-use super::{Bot, Deadline, Level, Thought, Told};
+use super::{Bot, Budget, Deadline, Level, Thought, Told};
 use crate::games::ovo::Cell;
 use crate::games::ovo::{
     camp_owner, eggs_per_seat, CellView, Happened, Ovo, OvoAction, OvoView, Symbol, CELLS,
@@ -812,8 +812,8 @@ struct Kept {
     /// (a new decision on the same view) starts afresh, so that an answer depends only
     /// on the view, the memory and the seed.
     rng: ChaCha8Rng,
-    /// The level's deadline, set at the decision's first slice.
-    deadline: Deadline,
+    /// The level's time limit, counted in thinking time from the decision's first slice.
+    budget: Budget,
     search: RoundSearch,
 }
 
@@ -916,6 +916,7 @@ impl Bot<Ovo> for OvoBot {
         rng: &mut ChaCha8Rng,
         slice: Duration,
     ) -> Thought<OvoAction> {
+        let started = Instant::now();
         let slice_end = Deadline::after(Some(slice));
         let memory = self.memory.clone();
         let resumed = self.kept.take().filter(|k| {
@@ -934,16 +935,21 @@ impl Bot<Ovo> for OvoBot {
                 Plan::Search(search) => {
                     // The first slice has sampled and listed the moves; the search
                     // starts in the next, which can tell how long its work takes.
+                    let mut budget = Budget::new(self.limit);
+                    budget.spend_since(started);
                     self.kept = Some(Box::new(Kept {
                         rng: rng.clone(),
-                        deadline,
+                        budget,
                         search: *search,
                     }));
                     Thought::Thinking
                 }
             };
         };
-        let stop = kept.search.advance(rng, &kept.deadline, &slice_end);
+        let stop = kept
+            .search
+            .advance(rng, &kept.budget.deadline(), &slice_end);
+        kept.budget.spend_since(started);
         self.play_outs = kept.search.play_outs;
         match stop {
             Stop::Paused => {

@@ -597,9 +597,11 @@ fn iota_hard_starts_afresh_on_a_new_view_or_another_seed() {
 }
 
 #[test]
-fn iota_hard_in_slices_stops_at_the_level_deadline_counted_from_the_first_slice() {
-    let (game, view) = iota_after(2, 3, 2);
-    let limit = std::time::Duration::from_millis(300);
+fn iota_hard_in_slices_counts_only_its_thinking_against_the_level_deadline() {
+    // In the browser the page draws and answers taps between two slices; that time is
+    // not the opponent's, or it would play weaker there than on the desktop.
+    let (_, view) = iota_after(2, 3, 2);
+    let limit = std::time::Duration::from_millis(500);
     let mut bot = iota_bot::IotaBot::new(Level::Hard, Some(limit));
     let mut rng = rng_from_seed(1);
     let zero = std::time::Duration::ZERO;
@@ -608,18 +610,59 @@ fn iota_hard_in_slices_stops_at_the_level_deadline_counted_from_the_first_slice(
     }
     bot.think(&view, &mut rng, zero);
     let before = bot.play_outs();
-    // The event loop is away for longer than the whole decision may take.
+    // The event loop is away for longer than the whole decision may think.
     std::thread::sleep(limit + std::time::Duration::from_millis(50));
-    let Thought::Decided(Some(action)) = bot.think(&view, &mut rng, zero) else {
-        panic!("past the deadline it must answer");
-    };
-    assert!(bot.hit_deadline());
+    assert_eq!(
+        bot.think(&view, &mut rng, zero),
+        Thought::Thinking,
+        "the time away was not thinking"
+    );
+    assert!(!bot.hit_deadline());
     assert_eq!(
         bot.play_outs(),
-        before,
-        "nothing played out past the deadline"
+        before + 1,
+        "it went on with the next play-out"
     );
-    assert!(game.legal_actions(view.seat).contains(&action), "{action}");
+
+    // Its own thinking still stops at the limit: a four-player search takes seconds in a
+    // test build, its limit here is 300 ms.
+    let (game4, view4) = iota_after(4, 5, 4);
+    let mut bot = iota_bot::IotaBot::new(Level::Hard, Some(std::time::Duration::from_millis(300)));
+    let (action, _, _) = think_to_the_end(
+        &mut bot,
+        &view4,
+        &mut rng_from_seed(5),
+        super::background::SLICE,
+    );
+    assert!(bot.hit_deadline(), "a search cut at its limit says so");
+    let action = action.expect("an answer at the deadline");
+    assert!(
+        game4.legal_actions(view4.seat).contains(&action),
+        "{action}"
+    );
+}
+
+#[test]
+fn ovo_hard_in_slices_counts_only_its_thinking_against_the_level_deadline() {
+    let (_, view) = ovo_after(4, 2, 12);
+    let limit = std::time::Duration::from_millis(500);
+    let mut bot = ovo_bot::OvoBot::new(Level::Hard, Some(limit));
+    let mut rng = rng_from_seed(2);
+    let zero = std::time::Duration::ZERO;
+    assert_eq!(bot.think(&view, &mut rng, zero), Thought::Thinking);
+    bot.think(&view, &mut rng, zero);
+    let before = bot.play_outs();
+    std::thread::sleep(limit + std::time::Duration::from_millis(50));
+    // A piece is a round or the dealing of a determinization: three pieces hold a round.
+    for _ in 0..3 {
+        assert_eq!(
+            bot.think(&view, &mut rng, zero),
+            Thought::Thinking,
+            "the time away was not thinking"
+        );
+    }
+    assert!(!bot.hit_deadline());
+    assert!(bot.play_outs() > before, "it went on with the next rounds");
 }
 
 #[test]
