@@ -178,7 +178,7 @@ def thinking(site, binary, work, decisions):
     s = Site(site)
     mirror = Mirror(binary, os.path.join(work, "data-thinking"))
     driver = chromium(os.path.join(work, "profile-thinking"))
-    out = {"slices": [], "gaps": [], "answers": [], "idle": [], "decisions": []}
+    out = {"slices": [], "gaps": [], "answers": [], "idle": [], "decisions": [], "drawing": []}
 
     def answered(got, since, until=None):
         """(touch → the page handles it, touch → the frame showing it drawn), in ms."""
@@ -265,6 +265,11 @@ def thinking(site, binary, work, decisions):
             gaps = [b - a for a, b in zip(ticks, ticks[1:])]
             if gaps:
                 out["gaps"].append(max(gaps))
+            if not asked:
+                # What the page drew while it thought (nothing changes on screen then):
+                # how many frames, and how long they took in all.
+                drawn = [e - st for st, e in got["drawn"] if start <= st <= end]
+                out["drawing"].append((len(drawn), sum(drawn), len(ticks)))
             if asked:
                 a = answered(got, start, end)
                 if a is not None:

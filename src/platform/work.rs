@@ -1,10 +1,17 @@
 //! Where the app's opponents think. A decision is work done in steps (each a slice of a
 //! few ms, `ai::background::Decision`). On the desktop and Android the steps run one after
 //! another on a worker thread and the answer comes back to the UI thread through Slint's
-//! event loop, so the window never freezes. The browser has no threads
-//! (`std::thread::spawn` panics there): each step runs on its own turn of the event loop,
-//! so taps and frames are handled between two steps (the first step waits one frame, so
-//! that the banner saying who is thinking is drawn first).
+//! event loop, so the window never freezes.
+//!
+//! The browser has no threads (`std::thread::spawn` panics there), so the steps share the
+//! page's one thread with its frames and taps. They run in *turns*, one per frame: right
+//! after the browser has drawn a frame, steps run until [`TURN`] is used, then the page
+//! has the rest of the frame to itself. A tap arriving during a turn waits for the step
+//! in progress, no longer; the frame after it is drawn on time. (Before, steps ran back
+//! to back with 1 ms between them: each was short, yet the page's frames came 30–200 ms
+//! late and a tap on Back was drawn after 143 ms, docs/performance.md.) The hard level's
+//! time limit counts only the thinking (`ai::Budget`), so giving the page its frames
+//! does not make the opponent weaker, only slower by the wall clock.
 
 use std::time::Duration;
 
@@ -30,28 +37,86 @@ pub fn run_in_steps<R: Send + 'static>(
     #[cfg(target_arch = "wasm32")]
     {
         timing::begin_decision();
-        next_turn(Box::new(step), Box::new(done), ONE_FRAME);
+        // The first turn comes after the next frame: the banner saying who is thinking
+        // is drawn first.
+        next_turn(Thinking {
+            step: Box::new(step),
+            done: Box::new(done),
+            longest: Duration::ZERO,
+        });
     }
 }
 
+/// A decision being made in the browser, between two turns.
 #[cfg(target_arch = "wasm32")]
-fn next_turn<R: 'static>(
-    mut step: Box<dyn FnMut() -> Option<R>>,
-    done: Box<dyn FnOnce(R)>,
-    after: Duration,
-) {
-    slint::Timer::single_shot(after, move || {
+struct Thinking<R> {
+    step: Box<dyn FnMut() -> Option<R>>,
+    done: Box<dyn FnOnce(R) + Send>,
+    /// The longest step so far: a turn starts no step that would overrun it.
+    longest: Duration,
+}
+
+/// Waits for the next frame, then runs one turn of steps.
+#[cfg(target_arch = "wasm32")]
+fn next_turn<R: Send + 'static>(thinking: Thinking<R>) {
+    after_next_frame(Box::new(move || turn(thinking)));
+}
+
+/// Steps until the decision is made or the next step would overrun [`TURN`] (by the
+/// longest so far). A turn runs at least one step, so the decision always advances.
+#[cfg(target_arch = "wasm32")]
+fn turn<R: Send + 'static>(mut thinking: Thinking<R>) {
+    use crate::platform::time::Instant;
+    let started = Instant::now();
+    loop {
+        let before = Instant::now();
         timing::begin(timing::SLICE);
-        let result = step();
+        let result = (thinking.step)();
         timing::end(timing::SLICE);
-        match result {
-            Some(result) => {
-                timing::end(timing::THINKING);
-                done(result)
+        thinking.longest = thinking.longest.max(before.elapsed());
+        if let Some(result) = result {
+            timing::end(timing::THINKING);
+            let done = thinking.done;
+            // Through Slint's event loop, which then redraws what the answer changed
+            // (this runs in a task of the page's own, outside that loop).
+            if slint::invoke_from_event_loop(move || done(result)).is_err() {
+                crate::note!("the app's answer came after the window closed");
             }
-            None => next_turn(step, done, BETWEEN_STEPS),
+            return;
+        }
+        if started.elapsed() + thinking.longest > TURN {
+            return next_turn(thinking);
+        }
+    }
+}
+
+/// Runs `then` once the browser has drawn its next frame: queued from the frame's
+/// animation callback, a task runs after that frame is painted, with the rest of the
+/// frame before the next one. (A page hidden in the background gets no frames: an
+/// opponent's thinking waits there, as the game itself does behind the cover.)
+#[cfg(target_arch = "wasm32")]
+fn after_next_frame(then: Box<dyn FnOnce()>) {
+    use wasm_bindgen::{closure::Closure, JsCast};
+    let Some(window) = web_sys::window() else {
+        crate::note!("no page to think in: the app's thinking stops");
+        return;
+    };
+    let queue = window.clone();
+    let on_frame = Closure::once_into_js(move || {
+        let task = Closure::once_into_js(then);
+        if queue
+            .set_timeout_with_callback(task.unchecked_ref())
+            .is_err()
+        {
+            crate::note!("the page refused a task: the app's thinking stops");
         }
     });
+    if window
+        .request_animation_frame(on_frame.unchecked_ref())
+        .is_err()
+    {
+        crate::note!("the page refused a frame callback: the app's thinking stops");
+    }
 }
 
 /// The page's User Timing entries for the browser bench (`web/bench.py`, docs/performance.md):
@@ -89,10 +154,7 @@ mod timing {
     }
 }
 
-/// Long enough for the browser to paint the frame that shows who is thinking.
+/// How long the opponent thinks in one turn, at most one per frame: half of a 60 Hz
+/// frame, the other half is the page's (drawing, taps).
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-const ONE_FRAME: Duration = Duration::from_millis(20);
-
-/// The pause between two steps in the browser: the event loop handles what came in.
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-const BETWEEN_STEPS: Duration = Duration::from_millis(1);
+const TURN: Duration = Duration::from_millis(8);
