@@ -14,7 +14,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "browser"))
-from play import HEIGHT, WIDTH, Mirror, Phone, Site, chromium  # noqa: E402
+from play import Mirror, Phone, Site, chromium, reveal_point  # noqa: E402
 
 
 def sizes(site, name):
@@ -141,30 +141,6 @@ const out = {thinking: m('hotseat-thinking'), slices: m('hotseat-slice'),
 window.hotseatTicks = []; window.hotseatTouches = []; window.hotseatDrawn = [];
 return out;
 """
-
-
-def reveal_point(driver):
-    """Where the cover's reveal button is in the browser's picture: its place depends on
-    the words above it, so it is found by its colour (the theme's accent, #0072B2, the
-    lowest thing in it on the cover)."""
-    from PIL import Image
-    png = os.path.join(tempfile.gettempdir(), f"hotseat-bench-{os.getpid()}.png")
-    driver.save_screenshot(png)
-    picture = Image.open(png).convert("RGB")
-    scale = picture.width / WIDTH
-    xs, ys = [], []
-    for y in range(0, picture.height, 4):
-        for x in range(0, picture.width, 4):
-            r, g, b = picture.getpixel((x, y))
-            if r < 20 and 100 < g < 130 and 160 < b < 195:
-                xs.append(x)
-                ys.append(y)
-    if not xs:
-        raise AssertionError("no reveal button in the browser's picture")
-    # The lowest thing in that colour (the seat's badge above it may share it).
-    low = [(x, y) for x, y in zip(xs, ys) if y > max(ys) - 60 * scale]
-    xs, ys = [x for x, _ in low], [y for _, y in low]
-    return (min(xs) + max(xs)) / 2 / scale, (min(ys) + max(ys)) / 2 / scale
 
 
 def thinking(site, binary, work, decisions):

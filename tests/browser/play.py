@@ -297,6 +297,95 @@ def face_to_face(phone, mirror, driver, url, data):
             f"both quick taps should select card {n}; changed: {sorted(moved)}"
 
 
+def reveal_point(driver):
+    """Where the cover's reveal button is in the browser's picture: its place depends on
+    the words above it, so it is found by its colour (the theme's accent, #0072B2, the
+    lowest thing in it on the cover)."""
+    png = os.path.join(tempfile.gettempdir(), f"hotseat-bench-{os.getpid()}.png")
+    driver.save_screenshot(png)
+    picture = Image.open(png).convert("RGB")
+    scale = picture.width / WIDTH
+    xs, ys = [], []
+    for y in range(0, picture.height, 4):
+        for x in range(0, picture.width, 4):
+            r, g, b = picture.getpixel((x, y))
+            if r < 20 and 100 < g < 130 and 160 < b < 195:
+                xs.append(x)
+                ys.append(y)
+    if not xs:
+        raise AssertionError("no reveal button in the browser's picture")
+    # The lowest thing in that colour (the seat's badge above it may share it).
+    low = [(x, y) for x, y in zip(xs, ys) if y > max(ys) - 60 * scale]
+    xs, ys = [x for x, _ in low], [y for _, y in low]
+    return (min(xs) + max(xs)) / 2 / scale, (min(ys) + max(ys)) / 2 / scale
+
+
+def leave_while_the_app_thinks(phone, mirror, driver, url):
+    """Back (‹, "Leave the game") while the hard opponent thinks. In the browser it thinks
+    on the page's one thread, in turns between frames (docs/web.md): the tap is taken, the
+    home screen comes with Continue, and the game comes back with the app's turn still to
+    play, which it then plays. Leaving mid-thought loses nothing. (How soon the tap is
+    answered is measured by web/bench.py, not asserted here.)"""
+    driver.get(url)
+    phone.wait_started()
+    assert mirror.ask("restart") == ["ok"]
+    phone.tap("IOTA")
+    phone.tap("Player 2: the app, hard")
+    phone.tap("Start")
+    # The cover's words differ from the mirror's here (this page has a finished game in
+    # its history): its reveal button is found in the browser's own picture.
+    (_, _), label = mirror.find(", tap to reveal", prefix=True)
+    phone.tap_at(*reveal_point(driver))
+    assert mirror.ask("press " + label) == ["ok"]
+    time.sleep(0.8)
+    (bx, by), _ = mirror.find("Leave the game")
+    before = json.loads(phone.storage("current-game.json"))["actions"]
+    driver.execute_script("performance.clearMarks('hotseat-thinking');"
+                          "performance.clearMeasures('hotseat-thinking');")
+    driver.execute_script(
+        "window.hotseatDowns = [];"
+        "window.addEventListener('pointerdown', () => window.hotseatDowns.push(performance.now()), true);")
+    (px, py), _ = mirror.find("Pass")
+    phone.tap_at(px, py)
+    # The mark stands while it thinks; the measure, once it has decided.
+    deadline = time.time() + 10
+    while not driver.execute_script("return performance.getEntriesByName('hotseat-thinking').length"):
+        if time.time() > deadline:
+            driver.save_screenshot(os.path.join(phone.shots, "no-thinking-browser.png"))
+            raise AssertionError("the app did not start thinking")
+        time.sleep(0.005)
+    decided = driver.execute_script(
+        "return performance.getEntriesByName('hotseat-thinking', 'measure').length")
+    phone.tap_at(bx, by)
+    log("Back tapped", "after the app decided" if decided else "while the app thinks")
+    time.sleep(1.0)
+    if not decided:
+        # The page took the tap before the app had decided: it thinks between frames,
+        # not in one block (which would hold the tap until the answer).
+        taken = driver.execute_script("return window.hotseatDowns[window.hotseatDowns.length - 1]")
+        start, length = driver.execute_script(
+            "const m = performance.getEntriesByName('hotseat-thinking', 'measure');"
+            "return m.length ? [m[0].startTime, m[0].duration] : [0, 1e9];")
+        log(f"the tap was taken {taken - start:.0f} ms into a decision of {length:.0f} ms")
+        assert taken < start + length, "the page took the tap only once the app had decided"
+    # The mirror leaves its game the same way, and both show the home screen.
+    assert mirror.ask("press Leave the game") == ["ok"]
+    phone.looks_like_mirror("left-while-thinking", 0.85)
+    saved = json.loads(phone.storage("current-game.json"))["actions"]
+    assert saved[: len(before)] == before and len(saved) > len(before) and saved[len(before)][0] == 0, \
+        f"the pass is not saved: {saved[len(before):]}"
+    phone.tap("Continue", prefix=True)
+    # The app's turn: it thinks again from the saved game and plays.
+    deadline = time.time() + 60
+    while len(json.loads(phone.storage("current-game.json"))["actions"]) < len(before) + 2:
+        assert time.time() < deadline, "the app did not play its turn after Continue"
+        time.sleep(0.2)
+    after = json.loads(phone.storage("current-game.json"))["actions"]
+    assert after[len(before)][0] == 0 and after[len(before) + 1][0] == 1, after[len(before):]
+    log("after Continue the app played:", after[len(before) + 1])
+    assert not phone.errors(), f"console errors: {phone.errors()}"
+
+
 def kiosk(phone, mirror, driver, url):
     """The page opened with ?kiosk: the first start asks staff for a PIN; the staff corner
     (top right, nothing drawn) opens the PIN pad when held for 2 s, and not on a tap."""
@@ -412,6 +501,9 @@ def main():
         # The notice names where the entry went, which differs from the mirror's folder:
         # the picture is kept for a look, the storage above is the check.
         driver.save_screenshot(os.path.join(shots, "damaged-browser.png"))
+
+        # Leaving while the hard opponent thinks, and coming back.
+        leave_while_the_app_thinks(phone, mirror, driver, site.url)
 
         # Kiosk: the staff corner's long press.
         kiosk(phone, mirror, driver, site.url)
