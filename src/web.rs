@@ -14,10 +14,12 @@ pub fn start() {
     let kiosk = web_sys::window()
         .and_then(|w| w.location().search().ok())
         .is_some_and(|q| crate::kiosk::query_asks_for_kiosk(&q));
+    crate::platform::mark("hs-start");
     match crate::ui::start_app(kiosk) {
         Ok((app, controller)) => {
             mark_first_frame(&app);
             follow_visibility();
+            crate::platform::mark("hs-run");
             if let Err(e) = app.run() {
                 web_sys::console::error_1(&format!("hotseat: {e}").into());
             }
@@ -34,16 +36,23 @@ pub fn start() {
 /// bench (`web/bench.py`, docs/performance.md) reads it as the time from navigation to
 /// the first frame. (Later frames it times from outside, around the page's animation
 /// frames: Slint's rendering notifier is called for the first frame only in the browser.)
+/// `hs-before-render` marks the first frame's start, for `web/startup.py`'s phases.
 fn mark_first_frame(app: &crate::ui::AppWindow) {
     let Some(performance) = web_sys::window().and_then(|w| w.performance()) else {
         return;
     };
     let first = std::cell::Cell::new(true);
-    let notified = app.window().set_rendering_notifier(move |state, _| {
-        if matches!(state, slint::RenderingState::AfterRendering) && first.replace(false) {
-            let _ = performance.mark("hotseat-first-frame");
-        }
-    });
+    let notified = app
+        .window()
+        .set_rendering_notifier(move |state, _| match state {
+            slint::RenderingState::BeforeRendering if first.get() => {
+                let _ = performance.mark("hs-before-render");
+            }
+            slint::RenderingState::AfterRendering if first.replace(false) => {
+                let _ = performance.mark("hotseat-first-frame");
+            }
+            _ => {}
+        });
     if let Err(e) = notified {
         crate::note!("frame timing is not available: {e}");
     }

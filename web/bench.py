@@ -3,6 +3,7 @@
 (size, first frame and a move's frames beside the floor's; the opponent's thinking).
 
     web/bench.py APP_SITE FLOOR_SITE HOTSEAT_BINARY [--runs N] [--profile NAME] [--decisions N]
+                 [--only first-frame]
 """
 import argparse
 import gzip
@@ -279,6 +280,8 @@ def main():
     a.add_argument("--runs", type=int, default=5)
     a.add_argument("--profile", default="web")
     a.add_argument("--decisions", type=int, default=12)
+    # The sizes and the first frame only (a few minutes less; HOTSEAT_BINARY is not used).
+    a.add_argument("--only", choices=["first-frame"])
     args = a.parse_args()
     work = tempfile.mkdtemp(prefix="hotseat-bench-")
     app_size = sizes(args.app, "hotseat_web_bg.wasm")
@@ -288,10 +291,21 @@ def main():
     for i in range(args.runs):
         app_ff.append(first_frame(args.app, work, i))
         floor_ff.append(first_frame(args.floor, work, i))
+    med = statistics.median
+    if args.only == "first-frame":
+        print(f"Browser figures ({args.profile} profile; headless Chromium, 412x915, SwiftShader "
+              f"WebGL; {args.runs} loads each, interleaved, fresh profile each time; load average "
+              f"{os.getloadavg()[0]:.1f} at the end):\n")
+        print("| figure | Hotseat | floor (one Text) | ratio |")
+        print("| --- | ---: | ---: | ---: |")
+        print(f"| wasm size | {app_size[0]:,} B | {floor_size[0]:,} B | {app_size[0] / floor_size[0]:.2f}× |")
+        print(f"| navigation → first frame, median (min–max) | {med(app_ff):.0f} ms ({min(app_ff):.0f}–{max(app_ff):.0f}) "
+              f"| {med(floor_ff):.0f} ms ({min(floor_ff):.0f}–{max(floor_ff):.0f}) | {med(app_ff) / med(floor_ff):.2f}× |")
+        print("\nEach load, app / floor (ms): " + ", ".join(f"{a:.0f}/{f:.0f}" for a, f in zip(app_ff, floor_ff)))
+        return
     moves, made = move_frames(args.app, args.hotseat, work)
     floor = floor_frames(args.floor, work)
     think = thinking(args.app, args.hotseat, work, args.decisions)
-    med = statistics.median
     p95 = lambda xs: sorted(xs)[max(0, math.ceil(len(xs) * 0.95) - 1)]  # noqa: E731
     print(f"Browser figures ({args.profile} profile; headless Chromium, 412x915, SwiftShader "
           f"WebGL; {args.runs} loads each, fresh profile each time):\n")

@@ -5,10 +5,12 @@
 # a Slint window, web/floor/, built with the same profile); then, while the hard IOTA
 # opponent thinks, its slices, the gaps between frames and how soon a tap is drawn.
 # Prints Markdown tables.
-#   web/bench.sh [RUNS]          (default 5 page loads each; needs what .ci/browser installs)
+#   web/bench.sh [RUNS] [--only first-frame]   (default 5 page loads each; needs what
+#                                               .ci/browser installs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
+shift || true
 profile=${HOTSEAT_WEB_PROFILE:-web}
 target=wasm32-unknown-unknown
 out=target/web-bench
@@ -20,5 +22,6 @@ wasm-bindgen --target web --no-typescript --remove-name-section --out-dir "$out/
   "${CARGO_TARGET_DIR:-target}/$target/$profile/hotseat_web_floor.wasm"
 # The floor's page is the app's, pointed at the floor's module (same styles, same canvas).
 sed -e 's|./hotseat_web.js|./hotseat_web_floor.js|' -e '/serviceWorker/,/^    }/d' web/index.html > "$out/floor/index.html"
-cargo build --quiet
-/usr/bin/python3 web/bench.py "$out/app" "$out/floor" "${CARGO_TARGET_DIR:-target}/debug/hotseat" --runs "$runs" --profile "$profile"
+# The mirror (hotseat's native build) places the taps of the move and thinking benches.
+[ "$*" = "--only first-frame" ] || cargo build --quiet
+/usr/bin/python3 web/bench.py "$out/app" "$out/floor" "${CARGO_TARGET_DIR:-target}/debug/hotseat" --runs "$runs" --profile "$profile" "$@"

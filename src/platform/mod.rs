@@ -43,6 +43,17 @@ pub fn note(text: &str) {
     eprintln!("hotseat: {text}");
 }
 
+/// A User Timing mark in the page (`performance.mark`): the phases of the browser's start
+/// that `web/startup.py` times (docs/web-first-frame.md); nothing elsewhere.
+pub fn mark(name: &str) {
+    #[cfg(all(target_arch = "wasm32", feature = "ui"))]
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = p.mark(name);
+    }
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    let _ = name;
+}
+
 /// `note!("…", args)`: [`note`] with `format!` arguments.
 #[macro_export]
 macro_rules! note {

@@ -111,7 +111,10 @@ impl Controller {
 pub fn build(
     data_dir: Option<PathBuf>,
 ) -> Result<(AppWindow, Rc<RefCell<Controller>>), slint::PlatformError> {
+    use crate::platform::mark;
+    mark("hs-build");
     let app = AppWindow::new()?;
+    mark("hs-window-made");
     refusals::install(&app);
     app.set_lan_available(crate::platform::HAS_LAN);
     let controller = Rc::new(RefCell::new(Controller::new(data_dir)));
@@ -154,6 +157,7 @@ pub fn start_app(
 ) -> Result<(AppWindow, Rc<RefCell<Controller>>), slint::PlatformError> {
     let (app, controller) = build(store::data_dir())?;
     mobile::register(&app, &controller);
+    crate::platform::mark("hs-mobile");
     if kiosk || controller.borrow().settings.start_in_kiosk {
         kiosk::start(&app, &controller);
     }

@@ -13,14 +13,22 @@ slint::slint! {
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
     use slint::ComponentHandle;
+    let mark = |name: &str| {
+        if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+            let _ = p.mark(name);
+        }
+    };
+    mark("hs-start");
     let Ok(floor) = Floor::new() else { return };
-    let _ = floor.window().set_rendering_notifier(|state, _| {
+    let _ = floor.window().set_rendering_notifier(move |state, _| {
         if matches!(state, slint::RenderingState::AfterRendering) {
-            if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
-                let _ = p.mark("hotseat-first-frame");
-            }
+            mark("hotseat-first-frame");
+        }
+        if matches!(state, slint::RenderingState::BeforeRendering) {
+            mark("hs-before-render");
         }
     });
+    mark("hs-run");
     let _ = floor.run();
     std::mem::forget(floor);
 }
