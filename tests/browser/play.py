@@ -93,6 +93,9 @@ class Site:
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
+    # The server has one thread: a connection Chromium opens and leaves idle would hold it
+    # (and `Site.close`, for minutes) without a bound on each read.
+    timeout = 5
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".wasm": "application/wasm", ".webmanifest": "application/manifest+json"}
 
