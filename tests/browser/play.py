@@ -335,6 +335,14 @@ def leave_while_the_app_thinks(phone, mirror, driver, url):
     phone.tap("IOTA")
     phone.tap("Player 2: the app, hard")
     phone.tap("Start")
+    # The app may be drawn to play first (it starts thinking a frame after Start): the
+    # person's cover comes once it has played.
+    time.sleep(0.3)
+    deadline = time.time() + 30
+    while driver.execute_script("return performance.getEntriesByName('hotseat-thinking', 'mark').length"):
+        assert time.time() < deadline, "the app's first turn did not end"
+        time.sleep(0.05)
+    time.sleep(0.8)
     # The cover's words differ from the mirror's here (this page has a finished game in
     # its history): its reveal button is found in the browser's own picture.
     (_, _), label = mirror.find(", tap to reveal", prefix=True)
@@ -347,7 +355,7 @@ def leave_while_the_app_thinks(phone, mirror, driver, url):
                           "performance.clearMeasures('hotseat-thinking');")
     driver.execute_script(
         "window.hotseatDowns = [];"
-        "window.addEventListener('pointerdown', () => window.hotseatDowns.push(performance.now()), true);")
+        "window.addEventListener('pointerdown', (e) => window.hotseatDowns.push([e.timeStamp, performance.now()]), true);")
     (px, py), _ = mirror.find("Pass")
     phone.tap_at(px, py)
     # The mark stands while it thinks; the measure, once it has decided.
@@ -365,12 +373,22 @@ def leave_while_the_app_thinks(phone, mirror, driver, url):
     if not decided:
         # The page took the tap before the app had decided: it thinks between frames,
         # not in one block (which would hold the tap until the answer).
-        taken = driver.execute_script("return window.hotseatDowns[window.hotseatDowns.length - 1]")
+        touched, taken = driver.execute_script("return window.hotseatDowns[window.hotseatDowns.length - 1]")
+        # The measure once it has decided; the mark while it still thinks.
         start, length = driver.execute_script(
-            "const m = performance.getEntriesByName('hotseat-thinking', 'measure');"
-            "return m.length ? [m[0].startTime, m[0].duration] : [0, 1e9];")
-        log(f"the tap was taken {taken - start:.0f} ms into a decision of {length:.0f} ms")
-        assert taken < start + length, "the page took the tap only once the app had decided"
+            "const e = performance.getEntriesByName('hotseat-thinking');"
+            "return [e[0].startTime, e[0].entryType === 'measure' ? e[0].duration : null];")
+        end = start + length if length is not None else float("inf")
+        log(f"the touch came {touched - start:.0f} ms into a decision of "
+            f"{'more than ' + str(round(taken - start)) if length is None else round(length)} ms "
+            f"and was taken {taken - touched:.0f} ms later")
+        # Judged only when the touch came with time left: on this shared machine a page
+        # with nothing to do can take a few frames to take a touch, and a decision can be
+        # short (the old back-to-back slices held a touch for 66-450 ms).
+        if touched < end - 100:
+            assert taken < end, "the page took the tap only once the app had decided"
+        else:
+            log("the decision ended too soon after the touch to tell")
     # The mirror leaves its game the same way, and both show the home screen.
     assert mirror.ask("press Leave the game") == ["ok"]
     phone.looks_like_mirror("left-while-thinking", 0.85)
