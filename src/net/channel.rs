@@ -73,6 +73,11 @@ impl<Out, In> TcpChannel<Out, In> {
         })
     }
 
+    /// How long the next reads wait before saying `Nothing`.
+    pub fn set_wait(&self, wait: Duration) -> io::Result<()> {
+        self.stream.set_read_timeout(Some(wait))
+    }
+
     /// A second handle on the same connection, for writing from another thread while
     /// this one reads (its own reader is never used).
     pub fn try_clone(&self) -> io::Result<Self> {
