@@ -13,6 +13,8 @@ pub mod joiner;
 pub mod protocol;
 pub mod reason;
 pub mod saved;
+#[cfg(test)]
+mod sim_tests;
 
 pub use client::{legal_from_view, Client, ClientEvent};
 pub use host::{Host, HostConfig, HostEvent};
