@@ -249,10 +249,9 @@ mod tests {
         let mut joiner: TcpChannel<ClientMsg, HostMsg> = TcpChannel::new(client).unwrap();
         let mut host: TcpChannel<HostMsg, ClientMsg> = TcpChannel::new(server).unwrap();
         let (mut a, mut b) = pair::<ClientMsg, HostMsg>();
-        let chans: [(
-            &mut dyn MessageChannel<ClientMsg, HostMsg>,
-            &mut dyn MessageChannel<HostMsg, ClientMsg>,
-        ); 2] = [(&mut joiner, &mut host), (&mut a, &mut b)];
+        type JoinerEnd<'a> = &'a mut dyn MessageChannel<ClientMsg, HostMsg>;
+        type HostEnd<'a> = &'a mut dyn MessageChannel<HostMsg, ClientMsg>;
+        let chans: [(JoinerEnd, HostEnd); 2] = [(&mut joiner, &mut host), (&mut a, &mut b)];
         for (j, h) in chans {
             assert_eq!(h.recv(), Received::Nothing);
             j.send(&ClientMsg::Ping).unwrap();

@@ -66,7 +66,7 @@ fn refused(outs: &[HostOut], conn: ConnId) -> NetReason {
         _ => None,
     });
     assert!(
-        outs.iter().any(|o| *o == HostOut::Close(conn)),
+        outs.contains(&HostOut::Close(conn)),
         "a refused connection is closed: {outs:?}"
     );
     why.unwrap_or_else(|| panic!("no refusal in {outs:?}"))
