@@ -1,11 +1,12 @@
 //! The host: the authority of a two-device Omiga game. It plays White (seat 0) on this
 //! device and Black (seat 1) for the joined device, validates every action with the rules
-//! core, and sends the other device only its own seat's view and events.
+//! core, and sends the other device only its own seat's view and events. The rules of
+//! the pairing live in [`HostMatch`] (no thread, no socket); this is its TCP driver.
 //!
 //! Threads: one accepts connections and reads every stranger's hello itself, without a
 //! thread per stranger (at most [`MAX_PENDING`] wait, each for at most the hello time in
 //! all); one reads the joined device's connection (bounded lines, read timeouts); one
-//! core thread owns the game. All talk to the core over a channel, so the core applies
+//! core thread owns the match, ticks its clock and carries out what it asks. All talk to the core over a channel, so the core applies
 //! actions in arrival order. The UI (or the headless `host` command) drives it through
 //! [`Host`] and reads [`HostEvent`]s from a channel in its event loop.
 //!

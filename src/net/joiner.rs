@@ -1,8 +1,11 @@
 //! The joined device's whole life in a pairing, free of any UI: connect, play, lose the
 //! connection, come back (on its own, for as long as the host waits), learn the fate of
 //! an action whose answer never came, rematch, and after a restart of the app take the
-//! seat back from what is kept on disk. `hotseat join` and the app's LAN screen both
-//! drive a [`Joiner`] and only print or draw what it reports.
+//! seat back from what is kept on disk. [`JoinerCore`] is all of that as a state machine
+//! with no thread, no socket and no clock of its own (any transport, a fake clock in
+//! tests); [`Joiner`] drives it over TCP on the caller's thread. `hotseat join` and the
+//! app's LAN screen (through [`JoinerThread`]) both drive a [`Joiner`] and only print or
+//! draw what it reports.
 //!
 //! An action is applied on both devices or on neither: the host applies it and answers;
 //! if the answer is lost with the connection, the host's welcome on coming back carries
@@ -10,7 +13,7 @@
 //! [`JoinerEvent::Settled`] with whether it was applied.
 
 use super::channel::{MessageChannel, Received, TcpChannel, READ_TIMEOUT};
-use super::protocol::{ClientMsg, HostMsg, Timing, PROTOCOL_VERSION};
+use super::protocol::{ClientMsg, HostMsg, ProtocolError, Timing, PROTOCOL_VERSION};
 use super::reason::{heard, NetReason};
 use super::saved::{self, SeatSave};
 use super::{legal_from_view, NetError};
@@ -328,7 +331,9 @@ impl JoinerCore {
         match self.phase {
             Phase::Greeting { .. } => {
                 let why = match why {
-                    NetReason::DeviceClosed => NetReason::HostClosed,
+                    NetReason::Protocol {
+                        problem: ProtocolError::Closed,
+                    } => NetReason::HostClosed,
                     other => other,
                 };
                 self.failed(&mut out, NetError::Connection(why), now);

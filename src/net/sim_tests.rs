@@ -10,7 +10,7 @@ use super::joiner::{JoinerCore, JoinerEvent, JoinerOut, KeptSeat};
 use super::protocol::{ClientMsg, HostMsg, ProtocolError, RateLimit, Timing, PROTOCOL_VERSION};
 use super::reason::NetReason;
 use super::saved::HostSave;
-use super::{legal_from_view, HostEvent};
+use super::{legal_from_view, HostEvent, NetError};
 use crate::games::omiga::{Omiga, OmigaView};
 use crate::games::{Game, Outcome, Params};
 use crate::platform::time::{Duration, Instant};
@@ -717,4 +717,45 @@ fn both_sides_restart_from_what_they_kept() {
     }));
     assert_eq!(sim.host.view().cells, sim.joiner_view().cells);
     assert!(sim.host_events.contains(&HostEvent::Resumed));
+}
+
+/// A first join that does not work says why: refused by the host (its reason), a host
+/// that closes, one that never answers, something that is not a host.
+#[test]
+fn a_first_join_that_fails_says_why() {
+    let t0 = Instant::now();
+    let cases: [(HostMsg, NetError); 2] = [
+        (
+            HostMsg::refused(&NetReason::WrongCode),
+            NetError::Refused(NetReason::WrongCode),
+        ),
+        (HostMsg::Ping, NetError::Connection(NetReason::HostMute)),
+    ];
+    for (answer, expected) in cases {
+        let (mut joiner, outs) = JoinerCore::join(CODE, Timing::default());
+        assert_eq!(outs, vec![JoinerOut::Connect]);
+        let outs = joiner.on_open(t0);
+        assert!(matches!(
+            outs.as_slice(),
+            [JoinerOut::Send(ClientMsg::Hello { resume: None, .. })]
+        ));
+        let mut outs = joiner.on_message(answer, t0);
+        outs.extend(joiner.on_tick(t0 + Duration::from_secs(5)));
+        assert!(outs.contains(&JoinerOut::Failed(expected)), "{outs:?}");
+        assert!(joiner.over());
+    }
+    let (mut joiner, _) = JoinerCore::join(CODE, Timing::default());
+    joiner.on_open(t0);
+    let outs = joiner.on_closed(ProtocolError::Closed.into(), t0);
+    assert!(outs.contains(&JoinerOut::Failed(NetError::Connection(
+        NetReason::HostClosed
+    ))));
+    let (mut joiner, _) = JoinerCore::join(CODE, Timing::default());
+    joiner.on_open(t0);
+    let outs = joiner.on_message(HostMsg::RematchOffered, t0);
+    assert!(outs.contains(&JoinerOut::Failed(NetError::Connection(
+        NetReason::NotAHost
+    ))));
+    // Nothing was kept: there is no seat to come back to.
+    assert!(!outs.iter().any(|o| matches!(o, JoinerOut::Keep(_))));
 }
