@@ -10,6 +10,7 @@ pub mod headless;
 pub mod host;
 pub mod host_match;
 pub mod joiner;
+pub mod mem_pair;
 pub mod protocol;
 pub mod reason;
 pub mod saved;

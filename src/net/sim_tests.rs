@@ -3,18 +3,16 @@
 //! over the in-memory channel pair with a fake clock (time passes only when a test says
 //! so, so the 60 s resume time and the 5 s silence take no time at all).
 
-use super::channel::mem::{pair, MemChannel};
 use super::channel::{MessageChannel, Received};
 use super::host_match::{ConnId, HostMatch, HostOut, MatchSetup};
-use super::joiner::{JoinerCore, JoinerEvent, JoinerOut, KeptSeat};
+use super::joiner::{JoinerCore, JoinerEvent, JoinerOut};
+use super::mem_pair::MemPairing as Sim;
 use super::protocol::{ClientMsg, HostMsg, ProtocolError, RateLimit, Timing, PROTOCOL_VERSION};
 use super::reason::NetReason;
-use super::saved::HostSave;
 use super::{legal_from_view, HostEvent, NetError};
 use crate::games::omiga::{Omiga, OmigaView};
 use crate::games::{Game, Outcome, Params};
 use crate::platform::time::{Duration, Instant};
-use std::collections::HashMap;
 
 const CODE: &str = "4821";
 
@@ -338,197 +336,12 @@ fn a_welcome_that_cannot_be_written_changes_nothing() {
     ));
 }
 
-/// A host and a joiner over in-memory links, with a fake clock.
-struct Sim {
-    now: Instant,
-    host: HostMatch,
-    links: HashMap<ConnId, MemChannel<HostMsg, ClientMsg>>,
-    next_conn: ConnId,
-    host_events: Vec<HostEvent>,
-    last_save: Option<HostSave>,
-    records: Vec<Outcome>,
-    joiner: JoinerCore,
-    link: Option<MemChannel<ClientMsg, HostMsg>>,
-    joiner_events: Vec<JoinerEvent>,
-    kept: Option<KeptSeat>,
-    /// Whether a connection to the host can be opened now.
-    reachable: bool,
-    failed: bool,
-}
-
-impl Sim {
-    fn new(seed: u64, timing: Timing) -> Sim {
-        let now = Instant::now();
-        let (host, first) = HostMatch::new(setup(seed, timing), now).unwrap();
-        let (joiner, connect) = JoinerCore::join(CODE, timing);
-        let mut sim = Sim {
-            now,
-            host,
-            links: HashMap::new(),
-            next_conn: 1,
-            host_events: Vec::new(),
-            last_save: None,
-            records: Vec::new(),
-            joiner,
-            link: None,
-            joiner_events: Vec::new(),
-            kept: None,
-            reachable: true,
-            failed: false,
-        };
-        sim.host_do(first);
-        sim.joiner_do(connect);
-        sim.settle();
-        assert!(sim.joiner.connected(), "joined");
-        sim
-    }
-
-    fn host_do(&mut self, outs: Vec<HostOut>) {
-        let mut todo: std::collections::VecDeque<HostOut> = outs.into();
-        while let Some(out) = todo.pop_front() {
-            match out {
-                HostOut::Send(c, m) => {
-                    let failed = self.links.get_mut(&c).and_then(|l| l.send(&m).err());
-                    if let Some(e) = failed {
-                        todo.extend(self.host.on_closed(c, e.to_string().into(), self.now));
-                    }
-                }
-                HostOut::Welcome(c, m) => {
-                    let written = match self.links.get_mut(&c) {
-                        Some(l) => l.send(&m).map_err(|e| e.to_string()),
-                        None => Err("gone".into()),
-                    };
-                    for o in self.host.welcomed(c, written, self.now).into_iter().rev() {
-                        todo.push_front(o);
-                    }
-                }
-                HostOut::Close(c) => {
-                    if let Some(mut l) = self.links.remove(&c) {
-                        l.close();
-                    }
-                }
-                HostOut::Event(e) => self.host_events.push(e),
-                HostOut::Save(s) => self.last_save = Some(*s),
-                HostOut::Record(_, outcome) => self.records.push(outcome),
-                HostOut::Clear => self.last_save = None,
-            }
-        }
-    }
-
-    fn joiner_do(&mut self, outs: Vec<JoinerOut>) {
-        let mut todo: std::collections::VecDeque<JoinerOut> = outs.into();
-        while let Some(out) = todo.pop_front() {
-            match out {
-                JoinerOut::Connect => {
-                    let more = if self.reachable {
-                        let (j, h) = pair();
-                        let conn = self.next_conn;
-                        self.next_conn += 1;
-                        self.links.insert(conn, h);
-                        let outs = self.host.on_connect(conn, self.now);
-                        self.host_do(outs);
-                        self.link = Some(j);
-                        self.joiner.on_open(self.now)
-                    } else {
-                        let why = NetReason::CannotReachHost {
-                            addr: "memory".into(),
-                            detail: "unreachable".into(),
-                        };
-                        self.joiner.on_connect_failed(why, self.now)
-                    };
-                    for o in more.into_iter().rev() {
-                        todo.push_front(o);
-                    }
-                }
-                JoinerOut::Send(m) => {
-                    let failed = self.link.as_mut().and_then(|l| l.send(&m).err());
-                    if let Some(e) = failed {
-                        todo.extend(self.joiner.on_closed(e.to_string().into(), self.now));
-                    }
-                }
-                JoinerOut::Close => {
-                    if let Some(mut l) = self.link.take() {
-                        l.close();
-                    }
-                }
-                JoinerOut::Event(e) => self.joiner_events.push(e),
-                JoinerOut::Failed(_) => self.failed = true,
-                JoinerOut::Keep(k) => self.kept = Some(k),
-                JoinerOut::Forget => self.kept = None,
-            }
-        }
-    }
-
-    /// Delivers everything on the way, both ways, until nothing moves; then both clocks.
-    fn settle(&mut self) {
-        loop {
-            let mut moved = false;
-            let conns: Vec<ConnId> = self.links.keys().copied().collect();
-            for c in conns {
-                let got = match self.links.get_mut(&c) {
-                    Some(l) => l.recv(),
-                    None => continue,
-                };
-                let outs = match got {
-                    Received::Nothing => continue,
-                    Received::Msg(m) => self.host.on_message(c, m, self.now),
-                    Received::Bad(e) => self.host.on_bad(c, e.into(), self.now),
-                    Received::Closed(e) => {
-                        self.links.remove(&c);
-                        let why = match e {
-                            ProtocolError::Closed => NetReason::DeviceClosed,
-                            other => other.into(),
-                        };
-                        self.host.on_closed(c, why, self.now)
-                    }
-                };
-                moved = true;
-                self.host_do(outs);
-            }
-            let got = self.link.as_mut().map(|l| l.recv());
-            let outs = match got {
-                None | Some(Received::Nothing) => Vec::new(),
-                Some(Received::Msg(m)) => self.joiner.on_message(m, self.now),
-                Some(Received::Bad(e)) => self.joiner.on_bad(e.into(), self.now),
-                Some(Received::Closed(e)) => {
-                    self.link = None;
-                    self.joiner.on_closed(e.into(), self.now)
-                }
-            };
-            if !outs.is_empty() {
-                moved = true;
-            }
-            self.joiner_do(outs);
-            if !moved {
-                break;
-            }
-        }
-        let outs = self.host.on_tick(self.now);
-        self.host_do(outs);
-        let outs = self.joiner.on_tick(self.now);
-        self.joiner_do(outs);
-    }
-
-    /// Lets `d` pass in steps of 50 ms, delivering as it goes.
-    fn pass(&mut self, d: Duration) {
-        let end = self.now + d;
-        while self.now < end {
-            self.now = (self.now + Duration::from_millis(50)).min(end);
-            self.settle();
-        }
-        self.settle();
-    }
-
-    fn joiner_view(&self) -> OmigaView {
-        self.joiner.view().cloned().expect("welcomed")
-    }
-}
-
 /// A whole game over the in-memory link: both devices agree on the table and the result,
 /// the match is saved after every action, and actions during the countdown are refused.
 #[test]
 fn a_whole_game_over_the_memory_link_ends_the_same_on_both_devices() {
-    let mut sim = Sim::new(11, Timing::default());
+    let mut sim = Sim::new(11, Timing::default()).unwrap();
+    assert!(sim.joiner.connected() && !sim.failed);
     assert_eq!(sim.joiner.countdown(), Duration::from_secs(3));
     let early = legal_from_view(&sim.joiner_view())[0];
     let outs = sim.joiner.act(early, sim.now).unwrap();
@@ -577,7 +390,7 @@ fn a_whole_game_over_the_memory_link_ends_the_same_on_both_devices() {
 /// that nothing changed, and plays it again; it counts once.
 #[test]
 fn a_cut_link_heals_and_an_action_lost_on_the_way_counts_on_neither() {
-    let mut sim = Sim::new(5, no_countdown());
+    let mut sim = Sim::new(5, no_countdown()).unwrap();
     let black = legal_from_view(&sim.joiner_view())[0];
     let outs = sim.joiner.act(black, sim.now).unwrap();
     // The message is on its way; the link dies before it arrives.
@@ -625,7 +438,7 @@ fn a_cut_link_heals_and_an_action_lost_on_the_way_counts_on_neither() {
 /// that it was applied, and the same card is on both tables.
 #[test]
 fn an_action_whose_answer_is_lost_counts_on_both() {
-    let mut sim = Sim::new(6, no_countdown());
+    let mut sim = Sim::new(6, no_countdown()).unwrap();
     let black = legal_from_view(&sim.joiner_view())[0];
     let outs = sim.joiner.act(black, sim.now).unwrap();
     sim.joiner_do(outs);
@@ -654,7 +467,7 @@ fn an_action_whose_answer_is_lost_counts_on_both() {
 /// and forgets the seat; the host, alone, ends too and keeps the game as unfinished.
 #[test]
 fn nobody_back_within_the_resume_time_ends_on_both_sides() {
-    let mut sim = Sim::new(8, no_countdown());
+    let mut sim = Sim::new(8, no_countdown()).unwrap();
     let white = sim.host.legal()[0];
     let (result, outs) = sim.host.act(&white, sim.now);
     result.unwrap();
@@ -679,7 +492,7 @@ fn nobody_back_within_the_resume_time_ends_on_both_sides() {
 /// back; a device restored from its kept seat comes back with its pending action settled.
 #[test]
 fn both_sides_restart_from_what_they_kept() {
-    let mut sim = Sim::new(9, no_countdown());
+    let mut sim = Sim::new(9, no_countdown()).unwrap();
     let black = legal_from_view(&sim.joiner_view())[0];
     let outs = sim.joiner.act(black, sim.now).unwrap();
     sim.joiner_do(outs);
