@@ -225,7 +225,7 @@ impl MemPairing {
         self.settle();
     }
 
-    /// The joined device's view (it has been welcomed).
+    /// The joined device's view; panics if it was never welcomed (a test's mistake).
     pub fn joiner_view(&self) -> OmigaView {
         self.joiner.view().cloned().expect("welcomed")
     }
