@@ -2,7 +2,9 @@
 //! its own seat's views and events. A reader thread turns host messages into
 //! [`ClientEvent`]s on a channel, so the UI reads them in its event loop; a heartbeat
 //! thread keeps the connection alive. After a drop, [`Client::resume`] comes back with the
-//! token the host gave.
+//! token the host gave. Tests and `benches/net.rs` use it for one connection at a time;
+//! the app and `hotseat join` use [`super::Joiner`], whose rules live in
+//! [`super::joiner::JoinerCore`].
 
 use super::protocol::{
     decode_host, send, ClientMsg, HostMsg, LineReader, ProtocolError, Read1, Timing,

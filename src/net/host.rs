@@ -1,11 +1,12 @@
 //! The host: the authority of a two-device Omiga game. It plays White (seat 0) on this
 //! device and Black (seat 1) for the joined device, validates every action with the rules
-//! core, and sends the other device only its own seat's view and events.
+//! core, and sends the other device only its own seat's view and events. The rules of
+//! the pairing live in [`HostMatch`] (no thread, no socket); this is its TCP driver.
 //!
 //! Threads: one accepts connections and reads every stranger's hello itself, without a
 //! thread per stranger (at most [`MAX_PENDING`] wait, each for at most the hello time in
 //! all); one reads the joined device's connection (bounded lines, read timeouts); one
-//! core thread owns the game. All talk to the core over a channel, so the core applies
+//! core thread owns the match, ticks its clock and carries out what it asks. All talk to the core over a channel, so the core applies
 //! actions in arrival order. The UI (or the headless `host` command) drives it through
 //! [`Host`] and reads [`HostEvent`]s from a channel in its event loop.
 //!
@@ -13,6 +14,8 @@
 //! host whose app was killed starts again into the same match; a match whose other device
 //! never came back goes to the history as unfinished.
 
+use super::channel::{MessageChannel, Received, TcpChannel};
+use super::host_match::{millis, ConnId, HostMatch, HostOut, MatchSetup};
 use super::protocol::{
     decode_client, send, ClientMsg, HostMsg, LineReader, ProtocolError, RateLimit, Read1, Timing,
     PROTOCOL_VERSION,
@@ -21,15 +24,15 @@ use super::reason::NetReason;
 use super::saved::{self, HostSave};
 use super::NetError;
 use crate::games::omiga::{Action, Omiga, OmigaEvent, OmigaView};
-use crate::games::{Game, Outcome, Params, Seat};
-use std::collections::VecDeque;
+use crate::games::{Game, Params, Seat};
+use crate::platform::time::{Duration, Instant};
+use std::collections::{HashMap, VecDeque};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
-use std::time::{Duration, Instant};
 
 /// The host's seat (White).
 pub const HOST_SEAT: Seat = 0;
@@ -163,8 +166,9 @@ pub struct Host {
 type Reply<T> = Sender<T>;
 
 enum Input {
-    /// A connection said `Hello`; the reader keeps reading and forwards what follows.
-    Hello(u64, TcpStream, ClientMsg),
+    /// A connection said `Hello` (its writing end); the reader keeps reading and
+    /// forwards what follows.
+    Hello(u64, TcpChannel<HostMsg, ClientMsg>, ClientMsg),
     /// The greeter refused a stranger (told to the local player).
     Notice(NetReason),
     Msg(u64, ClientMsg),
@@ -215,39 +219,24 @@ impl Host {
         let (to_core, inputs) = mpsc::channel();
         let (events_tx, events) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
-        let mut core = Core {
+        let setup = MatchSetup {
             game,
             params: config.params.clone(),
             code: config.code.clone(),
             timing: config.timing,
             rate: config.rate,
-            peer: Peer::Waiting,
-            token: None,
-            games: 1,
-            play_from: None,
-            rematch: [false, false],
-            actions: Vec::new(),
+            keeps: config.store.is_some(),
+            port: addr.port(),
+            resume: config.resume,
+        };
+        let (host, first) = HostMatch::new(setup, Instant::now())?;
+        let mut core = Core {
+            host,
+            conns: HashMap::new(),
             events: events_tx,
             store: config.store.clone(),
-            game_id: new_token(),
-            port: addr.port(),
-            last_act: 0,
         };
-        if let Some(save) = config.resume {
-            core.game_id = save.game_id;
-            core.games = save.game;
-            core.last_act = save.last_act;
-            core.actions = save.saved.actions;
-            // The countdown ran before the crash.
-            core.play_from = Some(Instant::now());
-            if let Some(token) = save.token {
-                core.token = Some(token);
-                core.peer = Peer::Lost {
-                    deadline: Instant::now() + config.timing.resume_within,
-                };
-            }
-        }
-        core.save();
+        core.carry_out(first);
         let core_stop = stop.clone();
         let core_thread = thread::spawn(move || core.run(inputs, core_stop));
         let accept_stop = stop.clone();
@@ -482,11 +471,10 @@ impl Greeter {
         let Pending {
             id, stream, reader, ..
         } = p;
-        let setup = stream
-            .set_nonblocking(false)
-            .and_then(|()| stream.set_read_timeout(Some(Duration::from_millis(50))))
-            .and_then(|()| stream.set_write_timeout(Some(Duration::from_secs(2))));
-        let Ok(writer) = setup.and_then(|()| stream.try_clone()) else {
+        let Ok(channel) = TcpChannel::from_parts(stream, reader) else {
+            return;
+        };
+        let Ok(writer) = channel.try_clone() else {
             return;
         };
         if self.to_core.send(Input::Hello(id, writer, hello)).is_err() {
@@ -494,9 +482,9 @@ impl Greeter {
         }
         let tx = self.to_core.clone();
         let stop = self.stop.clone();
-        let timing = self.timing;
-        // Reader threads end on their own: on EOF, an error, silence, or `stop`.
-        thread::spawn(move || read_loop(id, stream, reader, tx, timing, stop));
+        // Reader threads end on their own: on EOF, an error, or `stop`; the match closes
+        // a silent connection, which ends its reader too.
+        thread::spawn(move || read_loop(id, channel, tx, stop));
     }
 }
 
@@ -525,193 +513,171 @@ fn refuse(stream: &mut TcpStream, reason: &NetReason) {
 /// Reads the joined device's messages for the core.
 fn read_loop(
     id: u64,
-    stream: TcpStream,
-    mut reader: LineReader<TcpStream>,
+    mut channel: TcpChannel<HostMsg, ClientMsg>,
     to_core: Sender<Input>,
-    timing: Timing,
     stop: Arc<AtomicBool>,
 ) {
-    let mut last_heard = Instant::now();
-    loop {
-        if stop.load(Ordering::SeqCst) {
-            return;
-        }
-        // Checked on every turn, not only when a read times out: a peer dripping bytes
-        // without a newline is as silent as one sending nothing.
-        if last_heard.elapsed() >= timing.silent_after {
-            let reason = NetReason::DeviceSilent {
-                ms: millis(timing.silent_after),
-            };
-            let _ = to_core.send(Input::Gone(id, reason));
-            let _ = stream.shutdown(Shutdown::Both);
-            return;
-        }
-        match reader.read_line() {
-            Ok(Read1::Idle) => {}
-            Ok(Read1::Line(line)) => {
-                last_heard = Instant::now();
-                let input = match decode_client(&line) {
-                    Ok(msg) => Input::Msg(id, msg),
-                    Err(e) => Input::Bad(id, e.into()),
-                };
-                if to_core.send(input).is_err() {
-                    return;
-                }
-            }
-            Err(e) => {
-                // Too long, closed (mid-line or not), or a socket error: the line cannot be
-                // resynchronised, so the connection ends; the game waits for a resume.
+    while !stop.load(Ordering::SeqCst) {
+        let input = match channel.recv() {
+            Received::Nothing => continue,
+            Received::Msg(msg) => Input::Msg(id, msg),
+            Received::Bad(e) => Input::Bad(id, e.into()),
+            Received::Closed(e) => {
+                // Too long, closed (mid-line or not), or a socket error: the line cannot
+                // be resynchronised, so the connection ends; the game waits for a resume.
                 let reason = match e {
                     ProtocolError::Closed => NetReason::DeviceClosed,
                     other => other.into(),
                 };
                 let _ = to_core.send(Input::Gone(id, reason));
-                let _ = stream.shutdown(Shutdown::Both);
                 return;
             }
+        };
+        if to_core.send(input).is_err() {
+            return;
         }
     }
 }
 
-/// Who is on the other end.
-enum Peer {
-    /// Nobody joined yet.
-    Waiting,
-    /// Playing.
-    Connected {
-        id: u64,
-        stream: TcpStream,
-        bucket: Bucket,
-        last_sent: Instant,
-        /// The device has spoken on this connection since its welcome: only then is it
-        /// really back (a welcome written into a dead connection proves nothing).
-        confirmed: bool,
-        /// It came back after a drop (told as `Resumed` once confirmed).
-        resuming: bool,
-    },
-    /// Lost; may come back until `deadline`.
-    Lost { deadline: Instant },
-    /// The pairing is over.
-    Over,
-}
-
-/// A token bucket for the client's actions.
-struct Bucket {
-    tokens: f64,
-    at: Instant,
-    rate: RateLimit,
-}
-
-impl Bucket {
-    fn new(rate: RateLimit) -> Self {
-        Bucket {
-            tokens: rate.burst,
-            at: Instant::now(),
-            rate,
-        }
-    }
-
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        let refill = now.duration_since(self.at).as_secs_f64() * self.rate.per_second;
-        self.tokens = (self.tokens + refill).min(self.rate.burst);
-        self.at = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
+/// Drives a [`HostMatch`] on the core thread: connections by their number, the data
+/// folder, and the local player's event channel.
 struct Core {
-    game: Omiga,
-    params: Params,
-    code: String,
-    timing: Timing,
-    rate: RateLimit,
-    peer: Peer,
-    token: Option<String>,
-    games: u32,
-    /// When actions start being taken (end of the countdown); `None` before anyone joined.
-    play_from: Option<Instant>,
-    rematch: [bool; 2],
-    actions: Vec<(Seat, String)>,
+    host: HostMatch,
+    /// The writing end of every connection the match knows (the reader threads own the
+    /// reading ends).
+    conns: HashMap<ConnId, TcpChannel<HostMsg, ClientMsg>>,
     events: Sender<HostEvent>,
     /// Where the match is saved after every action.
     store: Option<PathBuf>,
-    /// Names the match for the joiner's saved seat.
-    game_id: String,
-    /// Where the host listens (saved, so a restart listens there again).
-    port: u16,
-    /// The number of the joiner's last applied action.
-    last_act: u64,
 }
 
 impl Core {
     fn run(mut self, inputs: Receiver<Input>, stop: Arc<AtomicBool>) {
-        while !stop.load(Ordering::SeqCst) {
-            match inputs.recv_timeout(POLL) {
-                Ok(input) => {
-                    let bye = matches!(input, Input::Bye);
-                    self.handle(input);
-                    if bye {
-                        // The other device has been told; nothing more to do.
-                        break;
+        'run: while !stop.load(Ordering::SeqCst) {
+            let first = match inputs.recv_timeout(POLL) {
+                Ok(input) => Some(input),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => return,
+            };
+            // Everything that has arrived is handled before the clock is looked at: a
+            // message read just before a pause must count before the silence does.
+            let mut next = first;
+            while let Some(input) = next {
+                let bye = matches!(input, Input::Bye);
+                self.handle(input);
+                if bye {
+                    // The other device has been told; nothing more to do.
+                    break 'run;
+                }
+                next = inputs.try_recv().ok();
+            }
+            let outs = self.host.on_tick(Instant::now());
+            self.carry_out(outs);
+        }
+        for (_, mut conn) in self.conns.drain() {
+            conn.close();
+        }
+    }
+
+    fn handle(&mut self, input: Input) {
+        let now = Instant::now();
+        let outs = match input {
+            Input::Hello(id, channel, hello) => {
+                self.conns.insert(id, channel);
+                let mut outs = self.host.on_connect(id, now);
+                outs.extend(self.host.on_message(id, hello, now));
+                outs
+            }
+            Input::Notice(n) => vec![HostOut::Event(HostEvent::Notice(n))],
+            Input::Msg(id, msg) => self.host.on_message(id, msg, now),
+            Input::Bad(id, reason) => self.host.on_bad(id, reason, now),
+            Input::Gone(id, reason) => {
+                let outs = self.host.on_closed(id, reason, now);
+                self.conns.remove(&id);
+                outs
+            }
+            Input::Act(action, reply) => {
+                let (result, outs) = self.host.act(&action, now);
+                // The answer comes after the save and the other device's update, as
+                // before: the action is kept before anyone hears of it.
+                self.carry_out(outs);
+                let _ = reply.send(result);
+                return;
+            }
+            Input::View(reply) => {
+                let _ = reply.send(self.host.view());
+                return;
+            }
+            Input::Legal(reply) => {
+                let _ = reply.send(self.host.legal());
+                return;
+            }
+            Input::Position(reply) => {
+                let _ = reply.send(self.host.position());
+                return;
+            }
+            Input::Rematch => self.host.rematch(now),
+            Input::Bye => self.host.leave(now),
+        };
+        self.carry_out(outs);
+    }
+
+    /// Does what the match asks, in order; what fails goes back to it.
+    fn carry_out(&mut self, outs: Vec<HostOut>) {
+        let mut todo: VecDeque<HostOut> = outs.into();
+        while let Some(out) = todo.pop_front() {
+            match out {
+                HostOut::Send(id, msg) => {
+                    let failed = match self.conns.get_mut(&id) {
+                        Some(conn) => conn.send(&msg).err(),
+                        None => None,
+                    };
+                    if let Some(e) = failed {
+                        let why = NetReason::CannotReachDevice {
+                            detail: e.to_string(),
+                        };
+                        let more = self.host.on_closed(id, why, Instant::now());
+                        // What followed the failed send still happens, then the loss.
+                        todo.extend(more);
                     }
                 }
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => return,
+                HostOut::Welcome(id, msg) => {
+                    let written = match self.conns.get_mut(&id) {
+                        Some(conn) => conn.send(&msg).map_err(|e| e.to_string()),
+                        None => Err("the connection is gone".to_string()),
+                    };
+                    let more = self.host.welcomed(id, written, Instant::now());
+                    // The welcome's consequences come before anything queued after it.
+                    for o in more.into_iter().rev() {
+                        todo.push_front(o);
+                    }
+                }
+                HostOut::Close(id) => {
+                    if let Some(mut conn) = self.conns.remove(&id) {
+                        conn.close();
+                    }
+                }
+                HostOut::Event(event) => self.notify(event),
+                HostOut::Save(save) => {
+                    if let Some(dir) = &self.store {
+                        if let Err(detail) = saved::save_host(dir, &save) {
+                            self.notify(HostEvent::Notice(NetReason::NotSaved { detail }));
+                        }
+                    }
+                }
+                HostOut::Record(game, outcome) => {
+                    if let Some(dir) = &self.store {
+                        if let Err(detail) = saved::record_outcome(dir, &game, &outcome) {
+                            self.notify(HostEvent::Notice(NetReason::NotSaved { detail }));
+                        }
+                    }
+                }
+                HostOut::Clear => {
+                    if let Some(dir) = &self.store {
+                        saved::clear_host(dir);
+                    }
+                }
             }
-            self.tick();
-        }
-        if let Peer::Connected { stream, .. } = &self.peer {
-            let _ = stream.shutdown(Shutdown::Both);
-        }
-    }
-
-    /// Saves the match, as after every action of a local game. A failed save is told
-    /// once per failure and the game goes on.
-    fn save(&self) {
-        let Some(dir) = &self.store else { return };
-        if matches!(self.peer, Peer::Over) {
-            return;
-        }
-        let save = HostSave {
-            game_id: self.game_id.clone(),
-            code: self.code.clone(),
-            port: self.port,
-            token: self.token.clone(),
-            game: self.games,
-            last_act: self.last_act,
-            saved_at: saved::now_secs(),
-            saved: saved::to_saved(&self.params.to_string(), &self.actions, &self.game),
-        };
-        if let Err(detail) = saved::save_host(dir, &save) {
-            self.notify(HostEvent::Notice(NetReason::NotSaved { detail }));
-        }
-    }
-
-    /// The pairing is over: a game still going goes to the history as unfinished, and
-    /// the save is removed.
-    fn close_match(&self) {
-        let Some(dir) = &self.store else { return };
-        if !self.game.outcome().is_over() && !self.actions.is_empty() {
-            let saved = saved::to_saved(&self.params.to_string(), &self.actions, &self.game);
-            if let Err(detail) = saved::record(dir, &saved, &self.game) {
-                self.notify(HostEvent::Notice(NetReason::NotSaved { detail }));
-            }
-        }
-        saved::clear_host(dir);
-    }
-
-    /// A game of the pairing ended: it goes to the history with its result.
-    fn record_finished(&self) {
-        let Some(dir) = &self.store else { return };
-        let saved = saved::to_saved(&self.params.to_string(), &self.actions, &self.game);
-        if let Err(detail) = saved::record(dir, &saved, &self.game) {
-            self.notify(HostEvent::Notice(NetReason::NotSaved { detail }));
         }
     }
 
@@ -719,375 +685,4 @@ impl Core {
         // The local player may have stopped listening; the game goes on regardless.
         let _ = self.events.send(event);
     }
-
-    /// Sends to the connected client; a failed write loses the connection.
-    fn tell_client(&mut self, msg: &HostMsg) {
-        let failed = match &mut self.peer {
-            Peer::Connected {
-                stream, last_sent, ..
-            } => {
-                *last_sent = Instant::now();
-                send(stream, msg).err()
-            }
-            _ => None,
-        };
-        if let Some(e) = failed {
-            self.lose(NetReason::CannotReachDevice {
-                detail: e.to_string(),
-            });
-        }
-    }
-
-    fn current(&self, id: u64) -> bool {
-        matches!(self.peer, Peer::Connected { id: c, .. } if c == id)
-    }
-
-    fn countdown_left(&self) -> Duration {
-        self.play_from.map_or(Duration::ZERO, |t| {
-            t.saturating_duration_since(Instant::now())
-        })
-    }
-
-    fn handle(&mut self, input: Input) {
-        match input {
-            Input::Hello(id, stream, hello) => self.hello(id, stream, hello),
-            Input::Notice(n) => self.notify(HostEvent::Notice(n)),
-            Input::Msg(id, msg) if self.current(id) => {
-                self.confirm();
-                self.message(msg);
-            }
-            Input::Bad(id, reason) if self.current(id) => {
-                self.notify(HostEvent::Notice(NetReason::RefusedMessage {
-                    why: Box::new(reason.clone()),
-                }));
-                self.tell_client(&HostMsg::error(&reason));
-            }
-            Input::Gone(id, reason) if self.current(id) => self.lose(reason),
-            Input::Msg(..) | Input::Bad(..) | Input::Gone(..) => {}
-            Input::Act(action, reply) => {
-                let _ = reply.send(self.act(HOST_SEAT, &action));
-            }
-            Input::View(reply) => {
-                let _ = reply.send(self.game.view(HOST_SEAT));
-            }
-            Input::Legal(reply) => {
-                let _ = reply.send(self.game.legal_actions(HOST_SEAT));
-            }
-            Input::Position(reply) => {
-                let _ = reply.send((self.game.position(), self.actions.clone()));
-            }
-            Input::Rematch => self.vote_rematch(HOST_SEAT),
-            Input::Bye => {
-                self.tell_client(&HostMsg::ended(&NetReason::HostLeft));
-                self.end_pairing();
-            }
-        }
-    }
-
-    /// The current connection spoke: if it came back after a drop, it is back now.
-    fn confirm(&mut self) {
-        if let Peer::Connected {
-            confirmed,
-            resuming,
-            ..
-        } = &mut self.peer
-        {
-            if !*confirmed {
-                *confirmed = true;
-                if *resuming {
-                    self.notify(HostEvent::Resumed);
-                }
-            }
-        }
-    }
-
-    fn hello(&mut self, id: u64, mut stream: TcpStream, hello: ClientMsg) {
-        let ClientMsg::Hello {
-            version,
-            code,
-            resume,
-        } = hello
-        else {
-            return;
-        };
-        let refusal = if version != PROTOCOL_VERSION {
-            Some(NetReason::Version {
-                host: PROTOCOL_VERSION,
-                device: version,
-            })
-        } else if code != self.code {
-            Some(NetReason::WrongCode)
-        } else {
-            match (&self.peer, &resume, &self.token) {
-                // A token this host never gave: the device was in a game the host no
-                // longer has (restarted after the resume time, or another host).
-                (Peer::Waiting, Some(_), _) => Some(NetReason::HostForgot),
-                (Peer::Waiting, None, _) => None,
-                // Its own player on a new connection while the old one still looks alive
-                // (the Wi-Fi dropped without a goodbye): the token proves who it is.
-                (Peer::Connected { .. }, Some(t), Some(mine)) if t == mine => None,
-                (Peer::Connected { .. }, _, _) => Some(NetReason::AlreadyJoined),
-                (Peer::Lost { .. }, Some(t), Some(mine)) if t == mine => None,
-                (Peer::Lost { .. }, _, _) => Some(NetReason::AwaitingOwnPlayer),
-                (Peer::Over, _, _) => Some(NetReason::PairingOver),
-            }
-        };
-        if let Some(reason) = refusal {
-            self.notify(HostEvent::Notice(NetReason::RefusedDevice {
-                why: Box::new(reason.clone()),
-            }));
-            refuse(&mut stream, &reason);
-            return;
-        }
-        let resuming = matches!(self.peer, Peer::Lost { .. } | Peer::Connected { .. });
-        let first = self.token.is_none();
-        let token = self.token.get_or_insert_with(new_token).clone();
-        if self.play_from.is_none() {
-            self.play_from = Some(Instant::now() + self.timing.countdown);
-        }
-        let welcome = HostMsg::Welcome {
-            version: PROTOCOL_VERSION,
-            seat: CLIENT_SEAT,
-            token,
-            view: self.game.view(CLIENT_SEAT),
-            countdown_ms: millis(self.countdown_left()),
-            game_id: self.game_id.clone(),
-            last_act: self.last_act,
-        };
-        // The welcome is written before the new connection replaces anything: one that
-        // cannot take it leaves the game as it was (still waiting, same deadline).
-        if let Err(e) = send(&mut stream, &welcome) {
-            self.notify(HostEvent::Notice(NetReason::LostAgain {
-                detail: e.to_string(),
-            }));
-            let _ = stream.shutdown(Shutdown::Both);
-            return;
-        }
-        if let Peer::Connected { stream: old, .. } = &self.peer {
-            // The old connection's reader reports it gone; `current` ignores that id.
-            let _ = old.shutdown(Shutdown::Both);
-        }
-        self.peer = Peer::Connected {
-            id,
-            stream,
-            bucket: Bucket::new(self.rate),
-            last_sent: Instant::now(),
-            confirmed: false,
-            resuming,
-        };
-        if first {
-            self.save();
-        }
-        if !resuming {
-            self.notify(HostEvent::Joined);
-            self.notify(HostEvent::Started {
-                game: self.games,
-                view: self.game.view(HOST_SEAT),
-                countdown: self.countdown_left(),
-            });
-        }
-    }
-
-    fn message(&mut self, msg: ClientMsg) {
-        match msg {
-            ClientMsg::Hello { .. } => self.tell_client(&HostMsg::error(&NetReason::HelloTwice)),
-            ClientMsg::Ping => {}
-            ClientMsg::Rematch => self.vote_rematch(CLIENT_SEAT),
-            ClientMsg::Bye => {
-                self.notify(HostEvent::Ended {
-                    reason: NetReason::OtherLeft,
-                });
-                self.end_pairing();
-            }
-            ClientMsg::Act { id, .. } if id <= self.last_act => {
-                // Numbers only grow: an old number is an action sent again after a drop,
-                // already applied once; it must not be applied twice.
-                self.tell_client(&HostMsg::rejected(id, &NetReason::AlreadyReceived));
-            }
-            ClientMsg::Act { id, action } => {
-                let allowed = match &mut self.peer {
-                    Peer::Connected { bucket, .. } => bucket.take(),
-                    _ => false,
-                };
-                if !allowed {
-                    let reason = NetReason::Flood {
-                        per_second: self.rate.per_second,
-                    };
-                    self.notify(HostEvent::Notice(NetReason::RefusedFlood {
-                        why: Box::new(reason.clone()),
-                    }));
-                    self.tell_client(&HostMsg::rejected(id, &reason));
-                    return;
-                }
-                let result = action
-                    .parse::<Action>()
-                    .map_err(|e| NetError::Refused(e.into()))
-                    .and_then(|a| self.act_numbered(CLIENT_SEAT, &a, id));
-                match result {
-                    Ok(event) => {
-                        let msg = HostMsg::Accepted {
-                            id,
-                            event: Omiga::event_for(&event, CLIENT_SEAT),
-                            view: self.game.view(CLIENT_SEAT),
-                        };
-                        self.tell_client(&msg);
-                    }
-                    Err(e) => self.tell_client(&HostMsg::rejected(id, &e.reason())),
-                }
-            }
-        }
-    }
-
-    /// Applies an action of `seat` and tells the other seat; refuses while the game cannot
-    /// take actions (nobody joined, countdown, paused, over).
-    fn act(&mut self, seat: Seat, action: &Action) -> Result<OmigaEvent, NetError> {
-        self.act_numbered(seat, action, self.last_act)
-    }
-
-    /// Applies an action; `id` is the joiner's number for its own (saved with the match
-    /// before anything is sent, so after a crash the welcome still tells what was applied).
-    fn act_numbered(
-        &mut self,
-        seat: Seat,
-        action: &Action,
-        id: u64,
-    ) -> Result<OmigaEvent, NetError> {
-        match self.peer {
-            Peer::Waiting => return Err(NetError::Refused(NetReason::WaitForJoin)),
-            Peer::Lost { .. } => return Err(NetError::Refused(NetReason::Paused)),
-            Peer::Over => return Err(NetError::Refused(NetReason::PairingOver)),
-            Peer::Connected { .. } => {}
-        }
-        if !self.countdown_left().is_zero() {
-            return Err(NetError::Refused(NetReason::Countdown));
-        }
-        let event = self
-            .game
-            .play(seat, action)
-            .map_err(|e| NetError::Refused(e.into()))?;
-        self.actions.push((seat, action.to_string()));
-        self.last_act = id;
-        self.save();
-        if event.outcome.is_over() {
-            self.record_finished();
-        }
-        if seat == HOST_SEAT {
-            let msg = HostMsg::Update {
-                event: Omiga::event_for(&event, CLIENT_SEAT),
-                view: self.game.view(CLIENT_SEAT),
-            };
-            self.tell_client(&msg);
-        } else {
-            self.notify(HostEvent::OpponentActed {
-                event: Omiga::event_for(&event, HOST_SEAT),
-                view: self.game.view(HOST_SEAT),
-            });
-        }
-        Ok(Omiga::event_for(&event, seat))
-    }
-
-    fn vote_rematch(&mut self, seat: Seat) {
-        if self.game.outcome() == Outcome::Ongoing || !matches!(self.peer, Peer::Connected { .. }) {
-            if seat == CLIENT_SEAT {
-                self.tell_client(&HostMsg::error(&NetReason::RematchNotNow));
-            } else {
-                self.notify(HostEvent::Notice(NetReason::RematchNotNow));
-            }
-            return;
-        }
-        self.rematch[seat] = true;
-        if self.rematch != [true, true] {
-            if seat == CLIENT_SEAT {
-                self.notify(HostEvent::RematchOffered);
-            } else {
-                self.tell_client(&HostMsg::RematchOffered);
-            }
-            return;
-        }
-        // Each rematch is dealt from the next seed, so a pairing's games differ but replay.
-        let seed = self
-            .params
-            .get("seed")
-            .and_then(|s| s.parse::<u64>().ok())
-            .unwrap_or(0)
-            .wrapping_add(u64::from(self.games));
-        match Omiga::new_game(&self.params.clone().with("seed", seed)) {
-            Ok(game) => self.game = game,
-            Err(e) => {
-                self.notify(HostEvent::Notice(NetReason::NoRematchDeal {
-                    detail: e.to_string(),
-                }));
-                return;
-            }
-        }
-        self.games += 1;
-        self.rematch = [false, false];
-        self.actions.clear();
-        self.play_from = Some(Instant::now() + self.timing.countdown);
-        self.save();
-        let countdown = self.countdown_left();
-        let msg = HostMsg::Started {
-            game: self.games,
-            view: self.game.view(CLIENT_SEAT),
-            countdown_ms: millis(countdown),
-        };
-        self.tell_client(&msg);
-        self.notify(HostEvent::Started {
-            game: self.games,
-            view: self.game.view(HOST_SEAT),
-            countdown,
-        });
-    }
-
-    /// The connection is gone: pause and wait for the same device to come back.
-    fn lose(&mut self, reason: NetReason) {
-        if let Peer::Connected { stream, .. } = &self.peer {
-            let _ = stream.shutdown(Shutdown::Both);
-        }
-        self.peer = Peer::Lost {
-            deadline: Instant::now() + self.timing.resume_within,
-        };
-        self.notify(HostEvent::Paused {
-            reason: NetReason::ConnectionLost {
-                why: Box::new(reason),
-            },
-        });
-    }
-
-    fn end_pairing(&mut self) {
-        if let Peer::Connected { stream, .. } = &self.peer {
-            let _ = stream.shutdown(Shutdown::Both);
-        }
-        self.close_match();
-        self.peer = Peer::Over;
-    }
-
-    fn tick(&mut self) {
-        match &self.peer {
-            Peer::Lost { deadline } if Instant::now() >= *deadline => {
-                let secs = self.timing.resume_within.as_secs();
-                let reason = if self.store.is_some() && !self.game.outcome().is_over() {
-                    NetReason::DeviceGoneKept { secs }
-                } else {
-                    NetReason::DeviceGone { secs }
-                };
-                self.close_match();
-                self.peer = Peer::Over;
-                self.notify(HostEvent::Ended { reason });
-            }
-            Peer::Connected { last_sent, .. } if last_sent.elapsed() >= self.timing.heartbeat => {
-                self.tell_client(&HostMsg::Ping);
-            }
-            _ => {}
-        }
-    }
-}
-
-fn millis(d: Duration) -> u64 {
-    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
-}
-
-fn new_token() -> String {
-    use rand::Rng;
-    format!("{:032x}", rand::rng().random::<u128>())
 }

@@ -1,24 +1,28 @@
 //! The joined device's whole life in a pairing, free of any UI: connect, play, lose the
 //! connection, come back (on its own, for as long as the host waits), learn the fate of
 //! an action whose answer never came, rematch, and after a restart of the app take the
-//! seat back from what is kept on disk. `hotseat join` and the app's LAN screen both
-//! drive a [`Joiner`] and only print or draw what it reports.
+//! seat back from what is kept on disk. [`JoinerCore`] is all of that as a state machine
+//! with no thread, no socket and no clock of its own (any transport, a fake clock in
+//! tests); [`Joiner`] drives it over TCP on the caller's thread. `hotseat join` and the
+//! app's LAN screen (through [`JoinerThread`]) both drive a [`Joiner`] and only print or
+//! draw what it reports.
 //!
 //! An action is applied on both devices or on neither: the host applies it and answers;
 //! if the answer is lost with the connection, the host's welcome on coming back carries
 //! the number of the last action it applied, and the joiner reports
 //! [`JoinerEvent::Settled`] with whether it was applied.
 
-use super::client::{Client, ClientEvent};
-use super::protocol::Timing;
-use super::reason::NetReason;
+use super::channel::{MessageChannel, Received, TcpChannel, READ_TIMEOUT};
+use super::protocol::{ClientMsg, HostMsg, ProtocolError, Timing, PROTOCOL_VERSION};
+use super::reason::{heard, NetReason};
 use super::saved::{self, SeatSave};
 use super::{legal_from_view, NetError};
 use crate::games::omiga::{Action, OmigaEvent, OmigaView};
 use crate::games::Seat;
-use std::net::SocketAddr;
+use crate::platform::time::{Duration, Instant};
+use std::collections::VecDeque;
+use std::net::{SocketAddr, TcpStream};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 /// How often a lost device tries to come back.
 pub const RETRY_EVERY: Duration = Duration::from_secs(1);
@@ -103,105 +107,121 @@ impl JoinerEvent {
     }
 }
 
+/// What the joined device keeps so that a restarted app takes its seat back (the
+/// transport adds where the host is).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptSeat {
+    /// The host's join code.
+    pub code: String,
+    /// The token that proves this device holds the seat.
+    pub token: String,
+    /// The match it plays.
+    pub game_id: String,
+    /// The number the next action gets (numbers never repeat within a pairing).
+    pub next_id: u64,
+    /// An action sent whose answer had not arrived, with its number.
+    pub pending: Option<(u64, String)>,
+}
+
+/// What the joiner's driver must do, in order.
+#[derive(Debug, Clone, PartialEq)]
+pub enum JoinerOut {
+    /// Open a connection to the host; answer with [`JoinerCore::on_open`] or
+    /// [`JoinerCore::on_connect_failed`].
+    Connect,
+    /// Send a message on the open connection (a failed send is reported with
+    /// [`JoinerCore::on_closed`]).
+    Send(ClientMsg),
+    /// Close the connection.
+    Close,
+    /// Tell the player.
+    Event(JoinerEvent),
+    /// The first join failed (the driver's `join` returns this).
+    Failed(NetError),
+    /// Keep the seat (written before an action leaves).
+    Keep(KeptSeat),
+    /// Forget the kept seat: the pairing is over.
+    Forget,
+}
+
 /// Where the joiner is in its life.
-enum Link {
-    /// Connected.
-    Up(Box<Client>),
-    /// Lost; trying to come back since `since`. The old client (if any) keeps the
-    /// numbering for the resume.
-    Down {
-        since: Instant,
-        next_try: Instant,
-        old: Option<Box<Client>>,
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Phase {
+    /// A connection was asked for and is not open yet.
+    Opening,
+    /// The hello is sent; the welcome must come before `deadline`.
+    Greeting { deadline: Instant },
+    /// In the game.
+    Up {
+        last_heard: Instant,
+        last_sent: Instant,
     },
+    /// Lost; the next try is at `next_try`.
+    Down { next_try: Instant },
     /// The pairing is over.
     Over,
 }
 
-/// The joined device.
-pub struct Joiner {
-    link: Link,
-    seat: SeatSave,
+/// The joined device as a state machine that needs no thread and no socket: host
+/// messages, connection news and time in; messages, events and what to keep out. Its
+/// driver ([`Joiner`] over TCP; in tests a loop over in-memory channels with a fake
+/// clock) opens connections when asked and carries out every [`JoinerOut`] in order.
+#[derive(Debug)]
+pub struct JoinerCore {
+    phase: Phase,
+    /// The first join: its failures end it (no seat to come back to yet).
+    first: bool,
+    /// Since when the connection is lost (the resume time counts from here).
+    down_since: Option<Instant>,
+    seat: KeptSeat,
     view: Option<OmigaView>,
     pending: Option<(u64, Action)>,
     timing: Timing,
-    store: Option<PathBuf>,
     countdown: Duration,
     game: u32,
-    /// Events made by the joiner itself (a drop it caused), reported at the next poll.
-    queued: Vec<JoinerEvent>,
 }
 
-impl Joiner {
-    /// Joins the host at `addr` with its code; with a data folder the seat is kept there
-    /// so a restarted app takes it back.
-    pub fn join(
-        addr: SocketAddr,
-        code: &str,
-        timing: Timing,
-        store: Option<PathBuf>,
-    ) -> Result<Joiner, NetError> {
-        let client = Client::join(addr, code, timing)?;
-        let seat = SeatSave {
-            host: addr,
-            code: code.to_string(),
-            token: client.token().to_string(),
-            game_id: client.game_id().to_string(),
-            next_id: client.next_id(),
-            pending: None,
-        };
-        let mut joiner = Joiner {
-            view: Some(client.first_view().clone()),
-            countdown: client.countdown(),
-            link: Link::Up(Box::new(client)),
-            seat,
+impl JoinerCore {
+    /// A first join with the host's code: the first output asks for a connection.
+    pub fn join(code: &str, timing: Timing) -> (JoinerCore, Vec<JoinerOut>) {
+        let core = JoinerCore {
+            phase: Phase::Opening,
+            first: true,
+            down_since: None,
+            seat: KeptSeat {
+                code: code.to_string(),
+                token: String::new(),
+                game_id: String::new(),
+                next_id: 1,
+                pending: None,
+            },
+            view: None,
             pending: None,
             timing,
-            store,
+            countdown: Duration::ZERO,
             game: 1,
-            queued: Vec::new(),
         };
-        joiner.keep_seat();
-        Ok(joiner)
+        (core, vec![JoinerOut::Connect])
     }
 
-    /// The seat kept in `store` from an earlier run, if any: the joiner starts lost and
-    /// comes back through [`Joiner::poll`] (the host decides whether the seat is still
-    /// its own; the pairing ends plainly if not).
-    pub fn restore(store: PathBuf, timing: Timing) -> Result<Option<Joiner>, String> {
-        let Some(seat) = saved::load_seat(&store)? else {
-            return Ok(None);
-        };
+    /// A seat kept from an earlier run: lost, coming back at the first tick (the host
+    /// decides whether the seat is still its own; the pairing ends plainly if not).
+    pub fn restore(seat: KeptSeat, timing: Timing, now: Instant) -> JoinerCore {
         let pending = seat
             .pending
             .as_ref()
             .and_then(|(id, a)| a.parse::<Action>().ok().map(|a| (*id, a)));
-        let now = Instant::now();
-        Ok(Some(Joiner {
-            link: Link::Down {
-                since: now,
-                next_try: now,
-                old: None,
-            },
+        JoinerCore {
+            phase: Phase::Down { next_try: now },
+            first: false,
+            down_since: Some(now),
             seat,
             view: None,
             pending,
             timing,
-            store: Some(store),
             countdown: Duration::ZERO,
             game: 1,
-            queued: Vec::new(),
-        }))
-    }
-
-    /// Where the host is.
-    pub fn host(&self) -> SocketAddr {
-        self.seat.host
-    }
-
-    /// This device's seat (Black).
-    pub fn seat(&self) -> Seat {
-        super::host::CLIENT_SEAT
+        }
     }
 
     /// This seat's view (none until the host has welcomed this device).
@@ -219,19 +239,14 @@ impl Joiner {
         self.game
     }
 
-    /// This seat's legal actions now.
-    pub fn legal(&self) -> Vec<Action> {
-        self.view.as_ref().map(legal_from_view).unwrap_or_default()
-    }
-
-    /// Whether the connection is up.
+    /// Whether the connection is up (welcomed).
     pub fn connected(&self) -> bool {
-        matches!(self.link, Link::Up(_))
+        matches!(self.phase, Phase::Up { .. })
     }
 
     /// Whether the pairing is over.
     pub fn over(&self) -> bool {
-        matches!(self.link, Link::Over)
+        self.phase == Phase::Over
     }
 
     /// The action sent whose answer has not come yet.
@@ -239,237 +254,590 @@ impl Joiner {
         self.pending.as_ref().map(|(_, a)| a)
     }
 
-    /// Sends an action; its answer comes from [`Joiner::poll`] as `Accepted`, `Rejected`
-    /// or, after a drop, `Settled`.
-    pub fn act(&mut self, action: Action) -> Result<(), NetError> {
+    /// What is kept of the seat.
+    pub fn seat(&self) -> &KeptSeat {
+        &self.seat
+    }
+
+    /// The connection asked for is open: say hello (with the token when coming back).
+    pub fn on_open(&mut self, now: Instant) -> Vec<JoinerOut> {
+        if self.phase != Phase::Opening {
+            return vec![JoinerOut::Close];
+        }
+        self.phase = Phase::Greeting {
+            deadline: now + self.timing.hello_within,
+        };
+        let resume = (!self.first).then(|| self.seat.token.clone());
+        vec![JoinerOut::Send(ClientMsg::Hello {
+            version: PROTOCOL_VERSION,
+            code: self.seat.code.clone(),
+            resume,
+        })]
+    }
+
+    /// The connection asked for could not be opened.
+    pub fn on_connect_failed(&mut self, why: NetReason, now: Instant) -> Vec<JoinerOut> {
+        let mut out = Vec::new();
+        if self.phase == Phase::Opening {
+            self.failed(&mut out, NetError::Connection(why), now);
+        }
+        out
+    }
+
+    /// A whole message arrived from the host.
+    pub fn on_message(&mut self, msg: HostMsg, now: Instant) -> Vec<JoinerOut> {
+        let mut out = Vec::new();
+        match self.phase {
+            Phase::Greeting { .. } => self.greeting(&mut out, msg, now),
+            Phase::Up { .. } => {
+                if let Phase::Up { last_heard, .. } = &mut self.phase {
+                    *last_heard = now;
+                }
+                self.message(&mut out, msg);
+            }
+            Phase::Opening | Phase::Down { .. } | Phase::Over => {}
+        }
+        out
+    }
+
+    /// A message arrived that could not be read; the connection stays.
+    pub fn on_bad(&mut self, why: NetReason, now: Instant) -> Vec<JoinerOut> {
+        let mut out = Vec::new();
+        match &mut self.phase {
+            Phase::Greeting { .. } => {
+                let problem = Box::new(why);
+                self.failed(
+                    &mut out,
+                    NetError::Connection(NetReason::FromHost { problem }),
+                    now,
+                );
+            }
+            Phase::Up { last_heard, .. } => {
+                *last_heard = now;
+                out.push(JoinerOut::Event(JoinerEvent::Notice(
+                    NetReason::Unreadable {
+                        problem: Box::new(why),
+                    },
+                )));
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// The connection closed (or a send on it failed).
+    pub fn on_closed(&mut self, why: NetReason, now: Instant) -> Vec<JoinerOut> {
+        let mut out = Vec::new();
+        match self.phase {
+            Phase::Greeting { .. } => {
+                let why = match why {
+                    NetReason::Protocol {
+                        problem: ProtocolError::Closed,
+                    } => NetReason::HostClosed,
+                    other => other,
+                };
+                self.failed(&mut out, NetError::Connection(why), now);
+            }
+            Phase::Up { .. } => self.lose(&mut out, why, now),
+            _ => {}
+        }
+        out
+    }
+
+    /// Time passed: a heartbeat due, a host silent too long, a welcome that did not
+    /// come, the next try to come back.
+    pub fn on_tick(&mut self, now: Instant) -> Vec<JoinerOut> {
+        let mut out = Vec::new();
+        match self.phase {
+            Phase::Greeting { deadline } if now >= deadline => {
+                self.failed(&mut out, NetError::Connection(NetReason::HostMute), now);
+            }
+            Phase::Up { last_heard, .. }
+                if now.saturating_duration_since(last_heard) >= self.timing.silent_after =>
+            {
+                let ms = u64::try_from(self.timing.silent_after.as_millis()).unwrap_or(u64::MAX);
+                self.lose(&mut out, NetReason::HostSilent { ms }, now);
+            }
+            Phase::Up { last_sent, .. }
+                if now.saturating_duration_since(last_sent) >= self.timing.heartbeat =>
+            {
+                self.send(&mut out, ClientMsg::Ping, now);
+            }
+            Phase::Down { next_try } if now >= next_try => {
+                self.phase = Phase::Opening;
+                out.push(JoinerOut::Connect);
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// Sends an action; its answer comes as `Accepted`, `Rejected` or, after a drop,
+    /// `Settled`. The seat (with the action) is kept before the action leaves.
+    pub fn act(&mut self, action: Action, now: Instant) -> Result<Vec<JoinerOut>, NetError> {
         if self.pending.is_some() {
             return Err(NetError::Refused(NetReason::AwaitAnswer));
         }
-        let id = match &self.link {
-            Link::Up(client) => client.next_id(),
-            Link::Over => return Err(NetError::Refused(NetReason::PairingOver)),
-            Link::Down { .. } => return Err(NetError::Refused(NetReason::WaitForReconnect)),
-        };
-        // Kept on disk before it leaves: if the app dies now, the next start still
-        // learns whether the host applied it.
+        match self.phase {
+            Phase::Up { .. } => {}
+            Phase::Over => return Err(NetError::Refused(NetReason::PairingOver)),
+            _ => return Err(NetError::Refused(NetReason::WaitForReconnect)),
+        }
+        let id = self.seat.next_id;
         self.pending = Some((id, action));
         self.seat.next_id = id + 1;
-        self.keep_seat();
-        let sent = match &self.link {
-            Link::Up(client) => client.act(&action).map(|_| ()),
-            _ => Ok(()),
-        };
-        if let Err(e) = sent {
-            self.go_down(Instant::now());
-            let why = e.reason();
-            self.queued.push(JoinerEvent::Lost(why.clone()));
-            return Err(NetError::Connection(NetReason::SendDropped {
-                why: Box::new(why),
-            }));
-        }
-        Ok(())
+        let mut out = vec![self.keep()];
+        self.send(
+            &mut out,
+            ClientMsg::Act {
+                id,
+                action: action.to_string(),
+            },
+            now,
+        );
+        Ok(out)
     }
 
     /// Asks for (or agrees to) a rematch once the game is over.
-    pub fn rematch(&self) -> Result<(), NetError> {
-        match &self.link {
-            Link::Up(client) => client.rematch(),
-            _ => Err(NetError::Refused(NetReason::RematchNeedsBoth)),
+    pub fn rematch(&mut self, now: Instant) -> Result<Vec<JoinerOut>, NetError> {
+        if !self.connected() {
+            return Err(NetError::Refused(NetReason::RematchNeedsBoth));
         }
+        let mut out = Vec::new();
+        self.send(&mut out, ClientMsg::Rematch, now);
+        Ok(out)
     }
 
-    /// Cuts the connection without a goodbye, as a dropped Wi-Fi would (tests, and the
-    /// app when the phone sleeps); the joiner then comes back on its own.
-    pub fn drop_connection(&mut self) {
-        if let Link::Up(client) = &self.link {
-            client.drop_connection();
-            self.go_down(Instant::now());
-            self.queued.push(JoinerEvent::Lost(NetReason::WentAway));
+    /// Cuts the connection without a goodbye, as a dropped Wi-Fi would; the joiner then
+    /// comes back on its own.
+    pub fn drop_link(&mut self, now: Instant) -> Vec<JoinerOut> {
+        let mut out = Vec::new();
+        if self.connected() {
+            self.lose(&mut out, NetReason::WentAway, now);
         }
+        out
     }
 
     /// Leaves on purpose: the host ends the pairing at once and the seat is forgotten.
-    pub fn leave(mut self) {
-        if let Link::Up(client) = std::mem::replace(&mut self.link, Link::Over) {
-            client.leave();
+    pub fn leave(&mut self, now: Instant) -> Vec<JoinerOut> {
+        let mut out = Vec::new();
+        if self.connected() {
+            self.send(&mut out, ClientMsg::Bye, now);
         }
-        self.forget_seat();
+        out.push(JoinerOut::Close);
+        out.push(JoinerOut::Forget);
+        self.phase = Phase::Over;
+        out
     }
 
-    /// Waits up to `wait` for what happens next (and, while lost, tries to come back).
-    pub fn poll(&mut self, wait: Duration) -> Vec<JoinerEvent> {
-        if !self.queued.is_empty() {
-            return std::mem::take(&mut self.queued);
+    fn send(&mut self, out: &mut Vec<JoinerOut>, msg: ClientMsg, now: Instant) {
+        if let Phase::Up { last_sent, .. } = &mut self.phase {
+            *last_sent = now;
         }
-        match &mut self.link {
-            Link::Over => {
-                std::thread::sleep(wait);
-                Vec::new()
+        out.push(JoinerOut::Send(msg));
+    }
+
+    fn keep(&mut self) -> JoinerOut {
+        self.seat.pending = self.pending.as_ref().map(|(id, a)| (*id, a.to_string()));
+        JoinerOut::Keep(self.seat.clone())
+    }
+
+    fn end(&mut self, out: &mut Vec<JoinerOut>, reason: NetReason) {
+        out.push(JoinerOut::Close);
+        out.push(JoinerOut::Forget);
+        out.push(JoinerOut::Event(JoinerEvent::Ended(reason)));
+        self.phase = Phase::Over;
+    }
+
+    /// A try to join or come back failed.
+    fn failed(&mut self, out: &mut Vec<JoinerOut>, e: NetError, now: Instant) {
+        if self.first {
+            out.push(JoinerOut::Close);
+            out.push(JoinerOut::Failed(e));
+            self.phase = Phase::Over;
+            return;
+        }
+        let since = self.down_since.unwrap_or(now);
+        match e {
+            NetError::Refused(reason) => self.end(
+                out,
+                NetReason::NotTakenBack {
+                    why: Box::new(reason),
+                },
+            ),
+            e if now.saturating_duration_since(since) < self.timing.resume_within => {
+                out.push(JoinerOut::Close);
+                out.push(JoinerOut::Event(JoinerEvent::Retrying(e.reason())));
+                self.phase = Phase::Down {
+                    next_try: now + RETRY_EVERY,
+                };
             }
-            Link::Up(client) => match client.events().recv_timeout(wait) {
-                Ok(event) => {
-                    let mut out = self.take(event);
-                    while let Some(more) = self.next_now() {
-                        out.extend(self.take(more));
-                    }
-                    out
-                }
-                Err(_) => Vec::new(),
-            },
-            Link::Down { next_try, .. } => {
-                let now = Instant::now();
-                if now < *next_try {
-                    std::thread::sleep((*next_try - now).min(wait));
-                    return Vec::new();
-                }
-                self.come_back()
+            _ => self.end(
+                out,
+                NetReason::HostGone {
+                    secs: self.timing.resume_within.as_secs(),
+                },
+            ),
+        }
+    }
+
+    fn lose(&mut self, out: &mut Vec<JoinerOut>, why: NetReason, now: Instant) {
+        out.push(JoinerOut::Close);
+        out.push(JoinerOut::Event(JoinerEvent::Lost(why)));
+        self.down_since = Some(now);
+        self.phase = Phase::Down { next_try: now };
+    }
+
+    /// Waiting for the welcome.
+    fn greeting(&mut self, out: &mut Vec<JoinerOut>, msg: HostMsg, now: Instant) {
+        let (token, view, countdown_ms, game_id, last_act) = match msg {
+            HostMsg::Ping => return,
+            HostMsg::Welcome {
+                token,
+                view,
+                countdown_ms,
+                game_id,
+                last_act,
+                ..
+            } => (token, view, countdown_ms, game_id, last_act),
+            HostMsg::Refused { reason, why } | HostMsg::Ended { reason, why } => {
+                return self.failed(out, NetError::Refused(heard(reason, why)), now)
+            }
+            _ => return self.failed(out, NetError::Connection(NetReason::NotAHost), now),
+        };
+        self.view = Some(view);
+        self.countdown = Duration::from_millis(countdown_ms);
+        self.seat.token = token;
+        self.seat.game_id = game_id;
+        self.phase = Phase::Up {
+            last_heard: now,
+            last_sent: now,
+        };
+        // Said at once, so the host knows this device is really here (not a welcome
+        // written into a connection this device has already given up).
+        self.send(out, ClientMsg::Ping, now);
+        if !self.first {
+            out.push(JoinerOut::Event(JoinerEvent::Resumed));
+            if let Some((id, action)) = self.pending.take() {
+                out.push(JoinerOut::Event(JoinerEvent::Settled {
+                    action,
+                    applied: id <= last_act,
+                }));
             }
         }
+        self.first = false;
+        self.down_since = None;
+        out.push(self.keep());
     }
 
-    /// An event already waiting, while connected.
-    fn next_now(&self) -> Option<ClientEvent> {
-        match &self.link {
-            Link::Up(client) => client.events().try_recv().ok(),
-            _ => None,
-        }
-    }
-
-    fn take(&mut self, event: ClientEvent) -> Vec<JoinerEvent> {
+    /// In the game.
+    fn message(&mut self, out: &mut Vec<JoinerOut>, msg: HostMsg) {
         let answer_to = |pending: &Option<(u64, Action)>, id: u64| {
             pending.as_ref().filter(|(p, _)| *p == id).map(|(_, a)| *a)
         };
-        let out = match event {
-            ClientEvent::Started {
+        let event = match msg {
+            HostMsg::Ping => return,
+            HostMsg::Started {
                 game,
                 view,
-                countdown,
+                countdown_ms,
             } => {
+                let countdown = Duration::from_millis(countdown_ms);
                 self.view = Some(view);
                 self.countdown = countdown;
                 self.game = game;
                 JoinerEvent::Started { game, countdown }
             }
-            ClientEvent::Accepted { id, event, view } => {
+            HostMsg::Accepted { id, event, view } => {
                 self.view = Some(view);
                 let Some(action) = answer_to(&self.pending, id) else {
-                    return Vec::new();
+                    return;
                 };
                 self.pending = None;
-                self.keep_seat();
+                out.push(self.keep());
                 JoinerEvent::Accepted { action, event }
             }
-            ClientEvent::Rejected { id, reason } => {
+            HostMsg::Rejected { id, reason, why } => {
+                let reason = heard(reason, why);
                 let Some(action) = answer_to(&self.pending, id) else {
-                    return vec![JoinerEvent::Notice(reason)];
+                    out.push(JoinerOut::Event(JoinerEvent::Notice(reason)));
+                    return;
                 };
                 self.pending = None;
-                self.keep_seat();
+                out.push(self.keep());
                 JoinerEvent::Rejected { action, reason }
             }
-            ClientEvent::OpponentActed { event, view } => {
+            HostMsg::Update { event, view } => {
                 self.view = Some(view);
                 JoinerEvent::OpponentActed { event }
             }
-            ClientEvent::RematchOffered => JoinerEvent::RematchOffered,
-            ClientEvent::Error(e) => JoinerEvent::Notice(e),
-            ClientEvent::Ended(reason) => {
-                self.link = Link::Over;
-                self.forget_seat();
-                JoinerEvent::Ended(reason)
+            HostMsg::RematchOffered => JoinerEvent::RematchOffered,
+            HostMsg::Error { reason, why } => JoinerEvent::Notice(heard(reason, why)),
+            HostMsg::Ended { reason, why } | HostMsg::Refused { reason, why } => {
+                return self.end(out, heard(reason, why));
             }
-            ClientEvent::Lost(reason) => {
-                self.go_down(Instant::now());
-                JoinerEvent::Lost(reason)
-            }
+            HostMsg::Welcome { .. } => JoinerEvent::Notice(NetReason::WelcomedTwice),
         };
-        vec![out]
+        out.push(JoinerOut::Event(event));
+    }
+}
+
+/// The joined device over TCP: drives a [`JoinerCore`] on the caller's thread, and keeps
+/// the seat in the data folder.
+pub struct Joiner {
+    core: JoinerCore,
+    host: SocketAddr,
+    channel: Option<TcpChannel<ClientMsg, HostMsg>>,
+    store: Option<PathBuf>,
+    /// Events made by the driver itself (a drop it caused), reported at the next poll.
+    queued: Vec<JoinerEvent>,
+    /// Why the first join failed.
+    failed: Option<NetError>,
+}
+
+impl Joiner {
+    /// Joins the host at `addr` with its code; with a data folder the seat is kept there
+    /// so a restarted app takes it back.
+    pub fn join(
+        addr: SocketAddr,
+        code: &str,
+        timing: Timing,
+        store: Option<PathBuf>,
+    ) -> Result<Joiner, NetError> {
+        let (core, first) = JoinerCore::join(code, timing);
+        let mut joiner = Joiner {
+            core,
+            host: addr,
+            channel: None,
+            store,
+            queued: Vec::new(),
+            failed: None,
+        };
+        joiner.carry_out(first);
+        while !joiner.core.connected() {
+            if let Some(e) = joiner.failed.take() {
+                return Err(e);
+            }
+            joiner.step(Duration::from_millis(50));
+        }
+        Ok(joiner)
     }
 
-    fn go_down(&mut self, since: Instant) {
-        let old = match std::mem::replace(&mut self.link, Link::Over) {
-            Link::Up(client) => Some(client),
-            Link::Down { old, .. } => old,
-            Link::Over => None,
+    /// The seat kept in `store` from an earlier run, if any: the joiner starts lost and
+    /// comes back through [`Joiner::poll`] (the host decides whether the seat is still
+    /// its own; the pairing ends plainly if not).
+    pub fn restore(store: PathBuf, timing: Timing) -> Result<Option<Joiner>, String> {
+        let Some(seat) = saved::load_seat(&store)? else {
+            return Ok(None);
         };
-        self.link = Link::Down {
-            since,
-            next_try: Instant::now(),
-            old,
+        let host = seat.host;
+        let kept = KeptSeat {
+            code: seat.code,
+            token: seat.token,
+            game_id: seat.game_id,
+            next_id: seat.next_id,
+            pending: seat.pending,
         };
+        Ok(Some(Joiner {
+            core: JoinerCore::restore(kept, timing, Instant::now()),
+            host,
+            channel: None,
+            store: Some(store),
+            queued: Vec::new(),
+            failed: None,
+        }))
     }
 
-    /// One try to come back.
-    fn come_back(&mut self) -> Vec<JoinerEvent> {
-        let Link::Down { since, old, .. } = &self.link else {
-            return Vec::new();
-        };
-        let since = *since;
-        let tried = match old {
-            Some(client) => client.resume(self.timing),
-            None => Client::rejoin(
-                self.seat.host,
-                &self.seat.code,
-                &self.seat.token,
-                self.seat.next_id,
-                self.timing,
-            ),
-        };
-        match tried {
-            Ok(client) => self.back(client),
-            Err(NetError::Refused(reason)) => {
-                self.link = Link::Over;
-                self.forget_seat();
-                vec![JoinerEvent::Ended(NetReason::NotTakenBack {
-                    why: Box::new(reason),
-                })]
+    /// Where the host is.
+    pub fn host(&self) -> SocketAddr {
+        self.host
+    }
+
+    /// This device's seat (Black).
+    pub fn seat(&self) -> Seat {
+        super::host::CLIENT_SEAT
+    }
+
+    /// This seat's view (none until the host has welcomed this device).
+    pub fn view(&self) -> Option<&OmigaView> {
+        self.core.view()
+    }
+
+    /// The countdown the last welcome or start announced.
+    pub fn countdown(&self) -> Duration {
+        self.core.countdown()
+    }
+
+    /// Which game of the pairing is on.
+    pub fn game(&self) -> u32 {
+        self.core.game()
+    }
+
+    /// This seat's legal actions now.
+    pub fn legal(&self) -> Vec<Action> {
+        self.view().map(legal_from_view).unwrap_or_default()
+    }
+
+    /// Whether the connection is up.
+    pub fn connected(&self) -> bool {
+        self.core.connected()
+    }
+
+    /// Whether the pairing is over.
+    pub fn over(&self) -> bool {
+        self.core.over()
+    }
+
+    /// The action sent whose answer has not come yet.
+    pub fn pending(&self) -> Option<&Action> {
+        self.core.pending()
+    }
+
+    /// Sends an action; its answer comes from [`Joiner::poll`] as `Accepted`, `Rejected`
+    /// or, after a drop, `Settled`.
+    pub fn act(&mut self, action: Action) -> Result<(), NetError> {
+        let out = self.core.act(action, Instant::now())?;
+        let before = self.queued.len();
+        self.carry_out(out);
+        // A send that failed lost the connection: the action's fate is settled on
+        // coming back.
+        let lost = self.queued[before..].iter().find_map(|e| match e {
+            JoinerEvent::Lost(why) => Some(why.clone()),
+            _ => None,
+        });
+        match lost {
+            Some(why) => Err(NetError::Connection(NetReason::SendDropped {
+                why: Box::new(why),
+            })),
+            None => Ok(()),
+        }
+    }
+
+    /// Asks for (or agrees to) a rematch once the game is over.
+    pub fn rematch(&mut self) -> Result<(), NetError> {
+        let out = self.core.rematch(Instant::now())?;
+        self.carry_out(out);
+        Ok(())
+    }
+
+    /// Cuts the connection without a goodbye, as a dropped Wi-Fi would (tests, and the
+    /// app when the phone sleeps); the joiner then comes back on its own.
+    pub fn drop_connection(&mut self) {
+        let out = self.core.drop_link(Instant::now());
+        self.carry_out(out);
+    }
+
+    /// Leaves on purpose: the host ends the pairing at once and the seat is forgotten.
+    pub fn leave(mut self) {
+        let out = self.core.leave(Instant::now());
+        self.carry_out(out);
+    }
+
+    /// Waits up to `wait` for what happens next (and, while lost, tries to come back).
+    pub fn poll(&mut self, wait: Duration) -> Vec<JoinerEvent> {
+        let deadline = Instant::now() + wait;
+        loop {
+            if !self.queued.is_empty() {
+                return std::mem::take(&mut self.queued);
             }
-            Err(e) if since.elapsed() < self.timing.resume_within => {
-                if let Link::Down { next_try, .. } = &mut self.link {
-                    *next_try = Instant::now() + RETRY_EVERY;
+            let now = Instant::now();
+            if now >= deadline {
+                return Vec::new();
+            }
+            self.step(deadline - now);
+        }
+    }
+
+    /// One look at the connection (waiting at most `wait`), then the clock.
+    fn step(&mut self, wait: Duration) {
+        let wait = wait.clamp(Duration::from_millis(1), READ_TIMEOUT);
+        let received = match &mut self.channel {
+            Some(channel) => {
+                let _ = channel.set_wait(wait);
+                channel.recv()
+            }
+            None => {
+                std::thread::sleep(wait);
+                Received::Nothing
+            }
+        };
+        let now = Instant::now();
+        let out = match received {
+            Received::Msg(msg) => self.core.on_message(msg, now),
+            Received::Bad(e) => self.core.on_bad(e.into(), now),
+            Received::Closed(e) => self.core.on_closed(e.into(), now),
+            Received::Nothing => Vec::new(),
+        };
+        self.carry_out(out);
+        let out = self.core.on_tick(Instant::now());
+        self.carry_out(out);
+    }
+
+    /// Does what the core asks, in order; what fails goes back to it.
+    fn carry_out(&mut self, out: Vec<JoinerOut>) {
+        let mut todo: VecDeque<JoinerOut> = out.into();
+        while let Some(out) = todo.pop_front() {
+            match out {
+                JoinerOut::Connect => {
+                    let more = match self.connect() {
+                        Ok(channel) => {
+                            self.channel = Some(channel);
+                            self.core.on_open(Instant::now())
+                        }
+                        Err(why) => self.core.on_connect_failed(why, Instant::now()),
+                    };
+                    for o in more.into_iter().rev() {
+                        todo.push_front(o);
+                    }
                 }
-                vec![JoinerEvent::Retrying(e.reason())]
+                JoinerOut::Send(msg) => {
+                    let failed = match &mut self.channel {
+                        Some(channel) => channel.send(&msg).err(),
+                        None => None,
+                    };
+                    if let Some(e) = failed {
+                        let more = self.core.on_closed(e.to_string().into(), Instant::now());
+                        todo.extend(more);
+                    }
+                }
+                JoinerOut::Close => {
+                    if let Some(mut channel) = self.channel.take() {
+                        channel.close();
+                    }
+                }
+                JoinerOut::Event(event) => self.queued.push(event),
+                JoinerOut::Failed(e) => self.failed = Some(e),
+                JoinerOut::Keep(kept) => {
+                    if let Some(dir) = &self.store {
+                        let seat = SeatSave {
+                            host: self.host,
+                            code: kept.code,
+                            token: kept.token,
+                            game_id: kept.game_id,
+                            next_id: kept.next_id,
+                            pending: kept.pending,
+                        };
+                        // Not fatal: the game goes on, only a restart could not come back.
+                        let _ = saved::save_seat(dir, &seat);
+                    }
+                }
+                JoinerOut::Forget => {
+                    if let Some(dir) = &self.store {
+                        saved::clear_seat(dir);
+                    }
+                }
             }
-            Err(_) => {
-                self.link = Link::Over;
-                self.forget_seat();
-                vec![JoinerEvent::Ended(NetReason::HostGone {
-                    secs: self.timing.resume_within.as_secs(),
-                })]
-            }
         }
     }
 
-    fn back(&mut self, client: Client) -> Vec<JoinerEvent> {
-        let mut out = vec![JoinerEvent::Resumed];
-        self.view = Some(client.first_view().clone());
-        self.countdown = client.countdown();
-        if let Some((id, action)) = self.pending.take() {
-            out.push(JoinerEvent::Settled {
-                action,
-                applied: id <= client.last_act(),
-            });
-        }
-        self.seat.token = client.token().to_string();
-        self.seat.game_id = client.game_id().to_string();
-        self.seat.next_id = client.next_id();
-        self.link = Link::Up(Box::new(client));
-        self.keep_seat();
-        out
-    }
-
-    fn keep_seat(&mut self) {
-        self.seat.pending = self.pending.as_ref().map(|(id, a)| (*id, a.to_string()));
-        if let Some(dir) = &self.store {
-            // Not fatal: the game goes on, only a restart could not come back.
-            let _ = saved::save_seat(dir, &self.seat);
-        }
-    }
-
-    fn forget_seat(&self) {
-        if let Some(dir) = &self.store {
-            saved::clear_seat(dir);
-        }
+    fn connect(&self) -> Result<TcpChannel<ClientMsg, HostMsg>, NetReason> {
+        let io = |e: std::io::Error| NetReason::CannotReachHost {
+            addr: self.host.to_string(),
+            detail: e.to_string(),
+        };
+        let stream =
+            TcpStream::connect_timeout(&self.host, self.core.timing.hello_within).map_err(io)?;
+        TcpChannel::new(stream).map_err(io)
     }
 }
 

@@ -3,17 +3,23 @@
 //! and the `headless` `host`/`join` commands that play through the referee notation.
 //! docs/network.md describes the messages, limits, timeouts and choices.
 
+pub mod channel;
 pub mod client;
 pub mod discovery;
 pub mod headless;
 pub mod host;
+pub mod host_match;
 pub mod joiner;
+pub mod mem_pair;
 pub mod protocol;
 pub mod reason;
 pub mod saved;
+#[cfg(test)]
+mod sim_tests;
 
 pub use client::{legal_from_view, Client, ClientEvent};
 pub use host::{Host, HostConfig, HostEvent};
+pub use host_match::{HostMatch, HostOut, MatchSetup};
 pub use joiner::{Joiner, JoinerEvent};
 pub use protocol::{RateLimit, Timing};
 pub use reason::NetReason;

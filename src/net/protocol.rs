@@ -267,15 +267,16 @@ pub enum ProtocolError {
 
 /// Decodes one line (without its newline) as a client message.
 pub fn decode_client(line: &[u8]) -> Result<ClientMsg, ProtocolError> {
-    decode(line)
+    decode_msg(line)
 }
 
 /// Decodes one line (without its newline) as a host message.
 pub fn decode_host(line: &[u8]) -> Result<HostMsg, ProtocolError> {
-    decode(line)
+    decode_msg(line)
 }
 
-fn decode<T: for<'de> Deserialize<'de>>(line: &[u8]) -> Result<T, ProtocolError> {
+/// Decodes one line (without its newline) as a message of either side.
+pub fn decode_msg<T: for<'de> Deserialize<'de>>(line: &[u8]) -> Result<T, ProtocolError> {
     if line.len() > MAX_LINE {
         return Err(ProtocolError::TooLong);
     }

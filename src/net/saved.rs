@@ -5,7 +5,7 @@
 //! be read is reported and ignored, never trusted.
 
 use crate::games::omiga::Omiga;
-use crate::games::{Game, Seat};
+use crate::games::{Game, Outcome, Seat};
 use crate::session::{FinishedGame, Player, SavedGame, SeatKind, Sharing};
 use crate::store::{history, write_atomically};
 use serde::{Deserialize, Serialize};
@@ -153,7 +153,11 @@ pub fn to_saved(params: &str, actions: &[(Seat, String)], game: &Omiga) -> Saved
 /// Puts a match into the history: finished (with its winners) or, when the other device
 /// never came back, unfinished.
 pub fn record(dir: &Path, save: &SavedGame, game: &Omiga) -> Result<(), String> {
-    let outcome = game.outcome();
+    record_outcome(dir, save, &game.outcome())
+}
+
+/// Puts a match into the history with the outcome it reached (unfinished if ongoing).
+pub fn record_outcome(dir: &Path, save: &SavedGame, outcome: &Outcome) -> Result<(), String> {
     let entry = FinishedGame {
         finished_at: now_secs(),
         game: "omiga".into(),
