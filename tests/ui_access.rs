@@ -891,3 +891,94 @@ fn a_walk_of_the_tree_finds_words_only_on_the_screen_on_show() {
     assert!(settings.is_valid(), "home's Settings was made again");
     assert_eq!(settings.accessible_label().as_deref(), Some("Settings"));
 }
+
+/// The IOTA hand's slots (role button, "Your card 1: …"), in tree order.
+fn hand_slots(app: &AppWindow) -> Vec<i_slint_backend_testing::ElementHandle> {
+    let mut slots: Vec<i_slint_backend_testing::ElementHandle> = Vec::new();
+    for e in common::elements(app) {
+        let is_slot = e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::Button)
+            && e.accessible_label()
+                .is_some_and(|l| l.starts_with("Your card "));
+        // One element is reached through each of its inner items: keep it once.
+        if is_slot
+            && !slots
+                .iter()
+                .any(|s| s.absolute_position() == e.absolute_position())
+        {
+            slots.push(e);
+        }
+    }
+    slots
+}
+
+/// Issue #29, point 7: the IOTA hand's slots came and went (emptied under every cover,
+/// one fewer after a play), so that a screen reader's "Your card 1" became, a few turns
+/// on, a defunct object or one naming another card. The same four slots now hold each
+/// seat's hand for the whole game: under the cover and at the end they say nothing and
+/// take no action, and none is ever made again.
+#[test]
+fn iota_hand_slots_keep_their_identity_across_turns() {
+    let app = start("IOTA", "hand-ids");
+    press(&app, "Start");
+    reveal(&app);
+    let slots = hand_slots(&app);
+    assert_eq!(slots.len(), 4, "four cards on show");
+    let first: Vec<String> = slots
+        .iter()
+        .map(|e| e.accessible_label().unwrap().to_string())
+        .collect();
+    let mut seen_other_hand = false;
+    for turn in 0..4 {
+        // Stage the best play and play it: the hand shrinks, then is dealt again.
+        key(&app, "1");
+        press(&app, "Hint: stage the best play");
+        key(&app, "p");
+        assert!(app.get_cover_up(), "turn {turn} passed");
+        for (n, slot) in slots.iter().enumerate() {
+            assert!(slot.is_valid(), "turn {turn}: slot {} was unmade", n + 1);
+            assert_eq!(
+                slot.accessible_label().as_deref(),
+                Some(""),
+                "turn {turn}: slot {} speaks under the cover",
+                n + 1
+            );
+            assert_eq!(slot.accessible_enabled(), Some(false));
+        }
+        reveal(&app);
+        let now = hand_slots(&app);
+        assert_eq!(now.len(), 4, "turn {turn}: a full hand on show");
+        for (n, (slot, again)) in slots.iter().zip(&now).enumerate() {
+            let label = slot.accessible_label().unwrap().to_string();
+            assert!(
+                label.starts_with(&format!("Your card {}: ", n + 1)),
+                "turn {turn}: slot {} reads {label:?}",
+                n + 1
+            );
+            assert_eq!(
+                again.accessible_label().unwrap(),
+                label,
+                "turn {turn}: the slot on show is not the one held"
+            );
+            assert_eq!(again.absolute_position(), slot.absolute_position());
+        }
+        let words: Vec<String> = slots
+            .iter()
+            .map(|e| e.accessible_label().unwrap().to_string())
+            .collect();
+        seen_other_hand |= words != first;
+    }
+    assert!(seen_other_hand, "the slots never showed another hand");
+    // Three rounds of passes end the game: the slots stay, folded, saying nothing.
+    press(&app, "Pass");
+    for _ in 0..5 {
+        reveal(&app);
+        press(&app, "Pass");
+    }
+    assert!(app.global::<GameChrome>().get_banner().ends_with("wins!"));
+    for slot in &slots {
+        assert!(slot.is_valid(), "the end unmade a slot");
+        assert_eq!(slot.accessible_label().as_deref(), Some(""));
+        slot.invoke_accessible_default_action();
+    }
+    assert!(hand_slots(&app).is_empty());
+}
