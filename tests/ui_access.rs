@@ -633,12 +633,23 @@ fn a_left_game_stays_in_the_tree_with_no_hand_and_no_control_to_reach() {
     key(&app, "1");
     assert!(app.global::<Access>().get_news().starts_with("Picked: "));
 
+    let board = ElementQuery::from_root(&app)
+        .match_descendants()
+        .match_predicate(|e| {
+            e.accessible_label()
+                .is_some_and(|l| l.starts_with("Table of cards"))
+        })
+        .find_first()
+        .expect("the board is on show");
+
     press(&app, "Leave the game");
     assert_eq!(app.get_screen(), Screen::Home);
     let all = every_label(&app);
-    assert!(
-        all.iter().any(|l| l.starts_with("Table of cards")),
-        "the board stays in the tree: {all:?}"
+    assert!(board.is_valid(), "the board stays in the tree");
+    assert_eq!(
+        board.accessible_label().as_deref(),
+        Some(""),
+        "a parked board says nothing"
     );
     assert!(
         !present(&app, "Hint: stage the best play"),
@@ -781,4 +792,193 @@ fn every_screen_is_made_once_and_parked_between_visits() {
         }
     }
     assert_eq!(controls(&app), made);
+}
+
+/// What a reader finds by walking the whole tree (object navigation, flat review, a
+/// braille display) among the parked elements, beyond the window's right edge: every
+/// label, description or value, with the element's role.
+fn parked_words(app: &AppWindow) -> Vec<String> {
+    let away = app.global::<hotseat::ui::Stage>().get_away();
+    ElementQuery::from_root(app)
+        .match_descendants()
+        .find_all()
+        .into_iter()
+        .filter(|e| e.absolute_position().x >= away)
+        .flat_map(|e| {
+            let role = e.accessible_role();
+            [
+                e.accessible_label(),
+                e.accessible_description(),
+                e.accessible_value(),
+            ]
+            .into_iter()
+            .flatten()
+            .filter(|w| !w.trim().is_empty())
+            .map(move |w| format!("{role:?}: {w}"))
+        })
+        .collect()
+}
+
+/// The accessible elements (any role but none) parked beyond the window's right edge.
+fn parked_nodes(app: &AppWindow) -> Vec<i_slint_backend_testing::ElementHandle> {
+    use i_slint_backend_testing::AccessibleRole as R;
+    let away = app.global::<hotseat::ui::Stage>().get_away();
+    ElementQuery::from_root(app)
+        .match_descendants()
+        .find_all()
+        .into_iter()
+        .filter(|e| e.absolute_position().x >= away)
+        .filter(|e| e.accessible_role().is_some_and(|r| r != R::None))
+        .collect()
+}
+
+/// Issue #29, point 7: on the home screen a walk of the tree found 114 controls of the
+/// other screens, parked off the window, each with its words. The parked screens stay
+/// in the tree (their ids must last, ui/widgets/stage.slint), but say nothing; the
+/// screen on show says everything, and the same elements speak again when their screen
+/// comes back.
+#[test]
+fn a_walk_of_the_tree_finds_words_only_on_the_screen_on_show() {
+    use i_slint_backend_testing::AccessibleRole as R;
+    let app = home("walk");
+    let parked = parked_nodes(&app);
+    assert!(
+        parked
+            .iter()
+            .filter(|e| matches!(e.accessible_role(), Some(R::Button | R::Checkbox)))
+            .count()
+            > 50,
+        "the other screens' controls stay in the tree: {}",
+        parked.len()
+    );
+    assert_eq!(parked_words(&app), Vec::<String>::new(), "at home");
+    // The home screen's own controls, held across the tour below.
+    let settings = all_labelled(&app, "Settings");
+    assert_eq!(settings.len(), 1, "one Settings button at home");
+    let settings = settings.into_iter().next().unwrap();
+    assert!(present(&app, "Ovo") && present(&app, "History"));
+
+    press(&app, "Settings");
+    assert!(present(&app, "High contrast"));
+    assert_eq!(parked_words(&app), Vec::<String>::new(), "in Settings");
+    assert_eq!(
+        settings.accessible_label().as_deref(),
+        Some(""),
+        "home's Settings, parked, says nothing"
+    );
+    press(&app, "Back");
+    for (open, inside) in [("Rules", "IOTA"), ("History", "Statistics")] {
+        press(&app, open);
+        assert!(present(&app, inside), "{open} is on show");
+        assert_eq!(parked_words(&app), Vec::<String>::new(), "in {open}");
+        press(&app, "Back");
+    }
+    press(&app, "IOTA");
+    assert_eq!(parked_words(&app), Vec::<String>::new(), "in the setup");
+    press(&app, "Start");
+    assert_eq!(parked_words(&app), Vec::<String>::new(), "under the cover");
+    reveal(&app);
+    assert_eq!(common::labels_starting(&app, "Your card ").len(), 4);
+    assert_eq!(parked_words(&app), Vec::<String>::new(), "in the game");
+    press(&app, "Leave the game");
+    assert_eq!(app.get_screen(), Screen::Home);
+    assert_eq!(
+        parked_words(&app),
+        Vec::<String>::new(),
+        "at home after a game"
+    );
+    // The same element, not a new one, says its word again.
+    assert!(settings.is_valid(), "home's Settings was made again");
+    assert_eq!(settings.accessible_label().as_deref(), Some("Settings"));
+}
+
+/// The IOTA hand's slots (role button, "Your card 1: …"), in tree order.
+fn hand_slots(app: &AppWindow) -> Vec<i_slint_backend_testing::ElementHandle> {
+    let mut slots: Vec<i_slint_backend_testing::ElementHandle> = Vec::new();
+    for e in common::elements(app) {
+        let is_slot = e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::Button)
+            && e.accessible_label()
+                .is_some_and(|l| l.starts_with("Your card "));
+        // One element is reached through each of its inner items: keep it once.
+        if is_slot
+            && !slots
+                .iter()
+                .any(|s| s.absolute_position() == e.absolute_position())
+        {
+            slots.push(e);
+        }
+    }
+    slots
+}
+
+/// Issue #29, point 7: the IOTA hand's slots came and went (emptied under every cover,
+/// one fewer after a play), so that a screen reader's "Your card 1" became, a few turns
+/// on, a defunct object or one naming another card. The same four slots now hold each
+/// seat's hand for the whole game: under the cover and at the end they say nothing and
+/// take no action, and none is ever made again.
+#[test]
+fn iota_hand_slots_keep_their_identity_across_turns() {
+    let app = start("IOTA", "hand-ids");
+    press(&app, "Start");
+    reveal(&app);
+    let slots = hand_slots(&app);
+    assert_eq!(slots.len(), 4, "four cards on show");
+    let first: Vec<String> = slots
+        .iter()
+        .map(|e| e.accessible_label().unwrap().to_string())
+        .collect();
+    let mut seen_other_hand = false;
+    for turn in 0..4 {
+        // Stage the best play and play it: the hand shrinks, then is dealt again.
+        key(&app, "1");
+        press(&app, "Hint: stage the best play");
+        key(&app, "p");
+        assert!(app.get_cover_up(), "turn {turn} passed");
+        for (n, slot) in slots.iter().enumerate() {
+            assert!(slot.is_valid(), "turn {turn}: slot {} was unmade", n + 1);
+            assert_eq!(
+                slot.accessible_label().as_deref(),
+                Some(""),
+                "turn {turn}: slot {} speaks under the cover",
+                n + 1
+            );
+            assert_eq!(slot.accessible_enabled(), Some(false));
+        }
+        reveal(&app);
+        let now = hand_slots(&app);
+        assert_eq!(now.len(), 4, "turn {turn}: a full hand on show");
+        for (n, (slot, again)) in slots.iter().zip(&now).enumerate() {
+            let label = slot.accessible_label().unwrap().to_string();
+            assert!(
+                label.starts_with(&format!("Your card {}: ", n + 1)),
+                "turn {turn}: slot {} reads {label:?}",
+                n + 1
+            );
+            assert_eq!(
+                again.accessible_label().unwrap(),
+                label,
+                "turn {turn}: the slot on show is not the one held"
+            );
+            assert_eq!(again.absolute_position(), slot.absolute_position());
+        }
+        let words: Vec<String> = slots
+            .iter()
+            .map(|e| e.accessible_label().unwrap().to_string())
+            .collect();
+        seen_other_hand |= words != first;
+    }
+    assert!(seen_other_hand, "the slots never showed another hand");
+    // Three rounds of passes end the game: the slots stay, folded, saying nothing.
+    press(&app, "Pass");
+    for _ in 0..5 {
+        reveal(&app);
+        press(&app, "Pass");
+    }
+    assert!(app.global::<GameChrome>().get_banner().ends_with("wins!"));
+    for slot in &slots {
+        assert!(slot.is_valid(), "the end unmade a slot");
+        assert_eq!(slot.accessible_label().as_deref(), Some(""));
+        slot.invoke_accessible_default_action();
+    }
+    assert!(hand_slots(&app).is_empty());
 }

@@ -252,6 +252,7 @@ pub fn summary(app: &AppWindow, language: &str) -> String {
             let hand: Vec<String> = bridge
                 .get_hand()
                 .iter()
+                .filter(|h| h.present)
                 .map(|h| h.label.to_string())
                 .collect();
             if !hand.is_empty() {

@@ -642,8 +642,14 @@ impl GameScreen for IotaTable {
                     returning,
                     staged: is_staged,
                     label: label.into(),
+                    present: true,
                 }
             })
+            // A slot for each card a hand may hold, the empty ones not present: the
+            // hand's slots are made once and keep their accessibility ids for the whole
+            // game (ui/iota/screen.slint `HandRow`), under the cover too.
+            .chain(std::iter::repeat_with(IotaHandCard::default))
+            .take(hand.len().max(crate::games::iota::HAND_SIZE))
             .collect();
         rows::update_rows(bridge.get_hand(), hand_rows, |m| bridge.set_hand(m));
         // The picked card in words, for the focused board to say (access::news): a digit
