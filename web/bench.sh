@@ -22,6 +22,7 @@ wasm-bindgen --target web --no-typescript --remove-name-section --out-dir "$out/
   "${CARGO_TARGET_DIR:-target}/$target/$profile/hotseat_web_floor.wasm"
 # The floor's page is the app's, pointed at the floor's module (same styles, same canvas).
 sed -e 's|./hotseat_web.js|./hotseat_web_floor.js|' -e '/serviceWorker/,/^    }/d' web/index.html > "$out/floor/index.html"
+cp web/touch.js "$out/floor/"
 # The mirror (hotseat's native build) places the taps of the move and thinking benches.
 [ "$*" = "--only first-frame" ] || cargo build --quiet
 /usr/bin/python3 web/bench.py "$out/app" "$out/floor" "${CARGO_TARGET_DIR:-target}/debug/hotseat" --runs "$runs" --profile "$profile" "$@"

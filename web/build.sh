@@ -63,7 +63,7 @@ mkdir -p "$out/icons"
 # The symbol names stay in the module until here (wasm-bindgen reads its feature section);
 # a phone needs none of them.
 wasm-bindgen --target web --no-typescript --remove-name-section --out-dir "$out" --out-name hotseat_web "$wasm"
-cp web/index.html web/manifest.webmanifest "$out/"
+cp web/index.html web/touch.js web/manifest.webmanifest "$out/"
 cp android/res/ic_launcher.svg "$out/icons/icon.svg"
 
 # The launcher icon as PNG, for the manifest and iOS's home screen: drawn from the same SVG.

@@ -11,6 +11,12 @@
 //! - [`MulticastLock`]: what only Android asks for before LAN discovery;
 //! - [`HAS_LAN`]: whether this target can open network sockets at all;
 //! - [`WINDOW_TAKES_FULL_SCREEN`]: whether the app's window may ask for full screen itself.
+//!
+//! One browser difference lives in the page instead: `web/touch.js` hands the page's
+//! touch pointers to the app one finger at a time, so that every finger's tap reaches what
+//! it touched although Slint makes one pointer of all fingers (docs/omiga-touch.md). It
+//! must see each event before winit's listeners on the canvas, which only a listener of
+//! the page's own, in the capture phase, can.
 
 mod multicast;
 pub mod storage;

@@ -8,13 +8,14 @@ and presses the same control in the mirror, so both stay on the same screen. It 
 the page loads with no console error; the home screen looks like the native one; a tap
 starts a game and the cover comes up; a reload shows Continue; a whole IOTA game against
 the app is played to its end by taps, and lands in the history; a damaged save in the
-browser's storage is kept aside with a notice; two fingers at once in face-to-face Omiga
-(one DevTools touch event with two points) each select a card in their own player's hand;
+browser's storage is kept aside with a notice; in face-to-face Omiga every finger's tap
+lands once on what it touched (two and three fingers at once, either lifting first, taps
+20 ms apart, a finger sliding off: web/touch.js) and the log says how soon each was taken;
 in the page opened with `?kiosk`, a short tap on the staff corner does nothing and a long
 press opens the PIN pad; with the server gone, the page starts from the service worker's
 copy.
 
-    tests/browser/play.py SITE_DIR HOTSEAT_BINARY [--shots DIR]
+    tests/browser/play.py SITE_DIR HOTSEAT_BINARY [--shots DIR] [--touch-rounds N]
 """
 import argparse
 import functools
@@ -198,20 +199,29 @@ def alike(a, b, box=None):
     return 1 - sum(1 for v in diff.getdata() if v) / (a.width * a.height)
 
 
-# Every pointer event the page receives, in order (the browser's side of a touch).
+# Every touch pointer event the page receives from the fingers, in order (the browser's side
+# of a touch; the router's own replayed events, web/touch.js, are untrusted and left out).
+# `hotseatTouchLog` makes the router note each finger's lift: how its tap was given and how
+# long after the lift the app had taken its release.
 LOG_POINTERS = """
 window.hotseatPointers = [];
+window.hotseatTouchLog = [];
 for (const kind of ["pointerdown", "pointerup", "pointercancel"])
-  window.addEventListener(kind, (e) => window.hotseatPointers.push([kind, e.pointerId]), true);
+  window.addEventListener(kind, (e) => {
+    if (e.isTrusted) window.hotseatPointers.push([kind, e.pointerId]);
+  }, true);
 """
 
 
-def face_to_face(phone, mirror, driver, url, data):
+def face_to_face(phone, mirror, driver, url, data, rounds=0):
     """Omiga face to face: White (bottom) and Black (top, turned towards its player) tap
-    their own hands with two fingers at once. Taps are judged by what the browser draws: a
-    selected card is lifted and outlined, so its place on the screen changes, and the other
-    cards' places do not (the browser is compared with itself, before and after: the
-    mirror's clock stands still, so its "Ready?" countdown never ends)."""
+    their own hands with two (or three) fingers at once. Every finger's tap lands on what it
+    touched, whatever the order of landing and lifting (web/touch.js, docs/omiga-touch.md).
+    Taps are judged by what the browser draws: a selected card is lifted and outlined, so
+    its place on the screen changes, and the other cards' places do not (the browser is
+    compared with itself, before and after: the mirror's clock stands still, so its "Ready?"
+    countdown never ends). Returns how long after its lift each finger's tap was taken, by
+    how it was given (web/touch.js's log)."""
     # Omiga's setup is taller than a phone and its Start is out of sight: the mirror
     # starts the match (a press reaches a control anywhere), and the browser continues
     # the very same deal from the mirror's save.
@@ -242,6 +252,7 @@ def face_to_face(phone, mirror, driver, url, data):
     at = {k: (x + w / 2, y + h / 2) for k, (x, y, w, h) in cards.items()}
     time.sleep(4.5)  # "Ready?": the three-second countdown before both may play
     driver.execute_script(LOG_POINTERS)
+    taken = {}
 
     def changed(before, after):
         same = {k: alike(before, after, box) for k, box in cards.items()}
@@ -249,55 +260,95 @@ def face_to_face(phone, mirror, driver, url, data):
             ", ".join(f"{s[0]} {n} {v:.0%}" for (s, n), v in sorted(same.items())))
         return {k for k, v in same.items() if v < 0.95}
 
-    def pointers():
-        return driver.execute_script(
-            "const p = window.hotseatPointers; window.hotseatPointers = []; return p;")
-
-    def two_fingers(name, white, black, first_up):
-        """White's finger lands, Black's lands too (one touch event), then `first_up`'s
-        finger lifts, then the other's. Returns the cards whose place changed."""
-        before = phone.picture(name + "-before")
-        fingers = {1: at[("White", white)], 2: at[("Black", black)]}
-        phone.touch("touchStart", fingers)
-        time.sleep(0.08)
-        lift = 1 if first_up == "White" else 2
-        phone.touch("touchEnd", {lift: fingers[lift]})
-        time.sleep(0.08)
-        phone.touch("touchEnd", {})
-        time.sleep(0.8)
-        events = pointers()
-        log(f"{name}: the page saw {events}")
+    def fingers_seen(name, count):
+        """The page got `count` fingers, each pressed and lifted once, and the router gave
+        the app one release for each (none cancelled)."""
+        events, lifts = driver.execute_script(
+            "const p = [window.hotseatPointers, window.hotseatTouchLog];"
+            "window.hotseatPointers = []; window.hotseatTouchLog = []; return p;")
+        log(f"{name}: the page saw {events}; the router gave {lifts}")
         downs = [e[1] for e in events if e[0] == "pointerdown"]
-        assert [e[0] for e in events] == ["pointerdown", "pointerdown", "pointerup", "pointerup"] \
-            and len(set(downs)) == 2, f"the browser did not deliver two fingers at once: {events}"
-        return changed(before, phone.picture(name))
+        ups = [e[1] for e in events if e[0] == "pointerup"]
+        assert len(downs) == count and sorted(downs) == sorted(ups) and len(set(downs)) == count, \
+            f"the browser did not deliver {count} fingers: {events}"
+        assert sorted(l[0] for l in lifts) == sorted(downs) and all(l[1] != "none" for l in lifts), \
+            f"not every finger's release reached the app once: {lifts}"
+        for _, how, ms in lifts:
+            taken.setdefault(how, []).append(ms)
 
-    # Both fingers land in one touch event; the first to land lifts first: both taps land.
-    moved = two_fingers("omiga-two-fingers", 1, 1, first_up="White")
-    log("two fingers down together, the first down lifted first: changed", sorted(moved))
-    assert moved == {("White", 1), ("Black", 1)}, \
-        f"both players' taps should select their card; changed: {sorted(moved)}"
-
-    # The same, but the second finger to land lifts first. The page gets both fingers
-    # (two pointers, each its own id), but Slint 1.18.1 makes one pointer of them
-    # (docs/omiga-touch.md) and this second tap is lost. Checked, so that docs/web.md
-    # stays true: when Slint delivers it, this fails and the docs need updating.
-    moved = two_fingers("omiga-second-lifted-first", 2, 2, first_up="Black")
-    log("two fingers down together, the second down lifted first: changed", sorted(moved))
-    assert moved == {("White", 1), ("White", 2)}, \
-        f"expected White's selection to move to card 2 and Black's tap to be lost; changed: {sorted(moved)}"
-
-    # Two fingers one after the other, quickly (50 ms apart): both land, whoever is first.
-    for first, second, n in (("Black", "White", 3), ("White", "Black", 2)):
-        before = phone.picture(f"omiga-{first}-then-{second}-before")
-        phone.tap_at(*at[(first, n)])
-        time.sleep(0.05)
-        phone.tap_at(*at[(second, n)])
+    def fingers(name, down, lifts, moves=(), apart=0.0, hold=0.08, count=None):
+        """`down` {id: (x, y)} land (in one touch event, or one by one `apart` seconds
+        apart), `moves` {id: (x, y)} slide there, then the ids in `lifts` lift one by one.
+        Returns the cards whose place changed."""
+        before = phone.picture(name + "-before")
+        if apart:
+            for i, p in down.items():
+                phone.touch("touchStart", {i: p})
+                time.sleep(apart)
+        else:
+            phone.touch("touchStart", down)
+        time.sleep(hold)
+        for i, p in dict(moves).items():
+            phone.touch("touchMove", {**down, i: p})
+            time.sleep(0.03)
+        where = {**down, **dict(moves)}
+        for n, i in enumerate(lifts):
+            phone.touch("touchEnd", {i: where[i]})
+            if n + 1 < len(lifts):
+                time.sleep(apart or hold)
         time.sleep(0.8)
-        moved = {k for k in changed(before, phone.picture(f"omiga-{first}-then-{second}")) if k[1] == n}
-        log(f"{first} then {second}, 50 ms apart: changed", sorted(moved))
-        assert moved == {(first, n), (second, n)}, \
-            f"both quick taps should select card {n}; changed: {sorted(moved)}"
+        fingers_seen(name, count or len(down))
+        moved = changed(before, phone.picture(name))
+        log(f"{name}: changed", sorted(moved))
+        return moved
+
+    W, B = "White", "Black"
+    # Two fingers land in one touch event; the first down lifts first: both taps land.
+    moved = fingers("omiga-two-fingers", {1: at[(W, 1)], 2: at[(B, 1)]}, [1, 2])
+    assert moved == {(W, 1), (B, 1)}, f"both players' taps should select their card; changed: {sorted(moved)}"
+
+    # The same, but the second finger down lifts first (Slint alone loses this tap).
+    moved = fingers("omiga-second-lifted-first", {1: at[(W, 2)], 2: at[(B, 2)]}, [2, 1])
+    assert moved == {(W, 1), (W, 2), (B, 1), (B, 2)}, \
+        f"both selections should move to card 2; changed: {sorted(moved)}"
+
+    # Three fingers in one event: Black's card 3 and White's cards 3 and 1; White's card 1
+    # lifts first, then White's 3, then Black's. Each tap lands, in the order the fingers
+    # lifted: White's card 3 is selected last.
+    moved = fingers("omiga-three-fingers", {1: at[(B, 3)], 2: at[(W, 3)], 3: at[(W, 1)]}, [3, 2, 1])
+    assert moved == {(W, 2), (W, 3), (B, 2), (B, 3)}, \
+        f"White's card 3 and Black's card 3 should be selected; changed: {sorted(moved)}"
+
+    # Two taps landing 20 ms apart (two touch events), either player first; the second
+    # down lifts first, then the first down first.
+    moved = fingers("omiga-20ms-black-first", {1: at[(B, 1)], 2: at[(W, 1)]}, [2, 1], apart=0.02)
+    assert moved == {(W, 1), (W, 3), (B, 1), (B, 3)}, \
+        f"both taps 20 ms apart should select card 1; changed: {sorted(moved)}"
+    moved = fingers("omiga-20ms-white-first", {1: at[(W, 2)], 2: at[(B, 2)]}, [1, 2], apart=0.02)
+    assert moved == {(W, 1), (W, 2), (B, 1), (B, 2)}, \
+        f"both taps 20 ms apart should select card 2; changed: {sorted(moved)}"
+
+    # A second finger that slides off its card before it lifts is no tap (as alone), and
+    # the first finger's tap still lands.
+    bx, by = at[(B, 3)]
+    off = (bx, by + cards[(B, 3)][3] * 1.5)  # below Black's hand, towards the table
+    moved = fingers("omiga-slide-off", {1: at[(W, 3)], 2: at[(B, 3)]}, [2, 1], moves={2: off})
+    assert moved == {(W, 2), (W, 3)}, \
+        f"White's tap should land and Black's slid-off finger should select nothing; changed: {sorted(moved)}"
+
+    # `--touch-rounds N` (not in CI): N more pairs of taps for the timings alone, each
+    # pair a card in each hand with the second finger down lifting first.
+    for r in range(rounds):
+        n = 1 + r % 3
+        down = {1: at[(W, n)], 2: at[(B, n)]}
+        phone.touch("touchStart", down)
+        time.sleep(0.06)
+        phone.touch("touchEnd", {2: down[2]})
+        time.sleep(0.03)
+        phone.touch("touchEnd", {})
+        time.sleep(0.3)
+        fingers_seen(f"round {r + 1}", 2)
+    return taken
 
 
 def reveal_point(driver):
@@ -448,6 +499,8 @@ def main():
     args.add_argument("site")
     args.add_argument("hotseat")
     args.add_argument("--shots", default=None)
+    args.add_argument("--touch-rounds", type=int, default=0,
+                      help="more two-finger taps in Omiga, for the timings only")
     a = args.parse_args()
     work = tempfile.mkdtemp(prefix="hotseat-browser-")
     shots = a.shots or os.path.join(work, "shots")
@@ -534,7 +587,11 @@ def main():
         # DevTools has had two touch points down at once, Chromium delivers the touches
         # of the next page it loads as a bare `click` (no pointer or touch events;
         # Chromium 156 here), while the same page keeps taking them.
-        face_to_face(phone, mirror, driver, site.url, data)
+        taken = face_to_face(phone, mirror, driver, site.url, data, a.touch_rounds)
+        for how, ms in sorted(taken.items()):
+            ms = sorted(ms)
+            log(f"fingers whose tap was given {how}: {len(ms)}; from the lift to the app having "
+                f"taken the release: median {ms[len(ms) // 2]:.1f} ms, worst {ms[-1]:.1f} ms")
         assert not phone.errors(), f"console errors: {phone.errors()}"
         driver.get(site.url)
         phone.wait_started()
