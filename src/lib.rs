@@ -15,6 +15,7 @@ pub mod net;
 pub mod platform;
 pub mod referee;
 pub mod session;
+pub mod sound;
 pub mod store;
 #[cfg(feature = "ui")]
 pub mod ui;

@@ -8,6 +8,7 @@
 //! - [`time`]: the clock (`std::time::Instant` panics in the browser);
 //! - `work` (with the UI): where an opponent thinks — a worker thread, or the browser's
 //!   event loop, which has no threads;
+//! - `audio` (with the UI): where the table's cues are heard and the phone buzzes;
 //! - [`MulticastLock`]: what only Android asks for before LAN discovery;
 //! - [`HAS_LAN`]: whether this target can open network sockets at all;
 //! - [`WINDOW_TAKES_FULL_SCREEN`]: whether the app's window may ask for full screen itself.
@@ -18,6 +19,8 @@
 //! must see each event before winit's listeners on the canvas, which only a listener of
 //! the page's own, in the capture phase, can.
 
+#[cfg(feature = "ui")]
+pub mod audio;
 mod multicast;
 pub mod storage;
 pub mod time;

@@ -182,3 +182,15 @@ impl<G: HasBots> AnySession for Match<G> {
         self.session.outcome().is_over()
     }
 }
+
+#[cfg(test)]
+impl<G: HasBots> Match<G> {
+    /// Tests: the same seats, gate and empty log, from another position (a scripted
+    /// scene: a jump that flips, a wild to swap).
+    pub(crate) fn set_position(&mut self, position: &str) -> RuleResult<()> {
+        self.session.game = G::from_position(position)?;
+        self.session.gate = self.session.next_gate();
+        self.opponents = Opponents::new(&self.session);
+        Ok(())
+    }
+}

@@ -121,6 +121,13 @@ pub struct Settings {
     pub player_kinds: Vec<u8>,
     /// Start in kiosk mode at launch (as with `--kiosk`).
     pub start_in_kiosk: bool,
+    /// The table's sound cues (docs/sound.md): `None` until someone chooses, which means
+    /// on, except in kiosk mode (a café may want quiet; staff turn them on in Settings).
+    pub sound: Option<bool>,
+    /// The cues' volume in percent (the screen offers 30, 60 and 100).
+    pub volume: u8,
+    /// A short vibration when a seat's turn comes and at Omiga's winning card.
+    pub vibration: bool,
 }
 
 impl Default for Settings {
@@ -134,6 +141,9 @@ impl Default for Settings {
             player_colors: Vec::new(),
             player_kinds: Vec::new(),
             start_in_kiosk: false,
+            sound: None,
+            volume: 60,
+            vibration: true,
         }
     }
 }
@@ -188,8 +198,20 @@ impl Settings {
         }
     }
 
+    /// Whether the cues play: as chosen, or by default on except in kiosk mode. Sound is
+    /// on unless turned off, so a screen reader's user hears the cues with nothing to set.
+    pub fn sound_on(&self, kiosk: bool) -> bool {
+        self.sound.unwrap_or(!kiosk)
+    }
+
+    /// The cues' volume as a factor (0 to 1).
+    pub fn volume_factor(&self) -> f32 {
+        f32::from(self.volume.min(100)) / 100.0
+    }
+
     /// Keeps values that came from a file inside their ranges.
     fn sanitized(mut self) -> Self {
+        self.volume = self.volume.min(100);
         if self.variants.omiga_table > 2 {
             self.variants.omiga_table = 1;
         }
@@ -295,6 +317,31 @@ mod tests {
         assert_eq!(s.player_names[0].chars().count(), MAX_NAME_CHARS);
         assert_eq!(s.player_names[1], "ab");
         assert_eq!(s.player_colors, vec![1]);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn sound_is_on_by_default_except_in_a_kiosk_and_a_choice_is_kept() {
+        let s = Settings::default();
+        assert!(
+            s.sound_on(false),
+            "a screen reader's user hears cues unasked"
+        );
+        assert!(!s.sound_on(true), "a café's tablet starts quiet");
+        assert!(s.vibration);
+        let dir = temp_dir("sound");
+        let chosen = Settings {
+            sound: Some(true),
+            volume: 30,
+            vibration: false,
+            ..Settings::default()
+        };
+        chosen.save(&dir).unwrap();
+        let (back, _) = Settings::load(&dir);
+        assert_eq!(back, chosen);
+        assert!(back.sound_on(true), "staff turned it on for the kiosk");
+        std::fs::write(dir.join(SETTINGS_FILE), b"{\"volume\": 250}").unwrap();
+        assert_eq!(Settings::load(&dir).0.volume, 100);
         std::fs::remove_dir_all(dir).unwrap();
     }
 

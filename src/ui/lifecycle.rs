@@ -71,6 +71,8 @@ impl Controller {
             chrome::show_message(app, &save_problem(app, &problem), true);
         }
         let Some(table) = self.table.as_ref() else {
+            self.sound
+                .after_change(None, &self.settings, self.kiosk.is_some(), false);
             return;
         };
         let session = table.session();
@@ -84,9 +86,17 @@ impl Controller {
         app.set_cover_undo_label(label.into());
         // The app's seats act (or start thinking) after every change; in a kiosk's demo
         // game they act on the kiosk's tick instead, at a pace people can follow.
-        if !self.kiosk.as_ref().is_some_and(|k| k.demo_running()) {
+        let demo = self.kiosk.as_ref().is_some_and(|k| k.demo_running());
+        if !demo {
             super::bots::kick(app, self);
         }
+        // After the kick, so that the app starting to think is heard with the move.
+        self.sound.after_change(
+            self.table.as_deref(),
+            &self.settings,
+            self.kiosk.is_some(),
+            demo,
+        );
     }
 
     /// Writes the match now, changed or not (the app is leaving the screen).

@@ -30,6 +30,7 @@ pub mod rules_text;
 #[cfg(feature = "devtools")]
 pub mod screenshot;
 pub mod setup;
+pub mod sound;
 pub mod tables;
 pub mod texts;
 
@@ -61,6 +62,8 @@ pub struct Controller {
     pub(crate) replay: Option<replay::Replay>,
     /// Kiosk mode, when on (`--kiosk` or the setting).
     pub(crate) kiosk: Option<kiosk::KioskUi>,
+    /// The table's sound cues and the phone's buzz.
+    pub sound: sound::Sound,
 }
 
 impl Controller {
@@ -78,6 +81,7 @@ impl Controller {
             history_opened: None,
             replay: None,
             kiosk: None,
+            sound: sound::Sound::default(),
         };
         c.setup = SetupState::new(GameKind::Ovo, &c.settings, c.language());
         c
@@ -185,6 +189,9 @@ fn apply_settings(app: &AppWindow, c: &Controller) {
         ThemeChoice::HighContrast => ThemeMode::HighContrast,
     });
     app.set_default_variants(setup::variants_to_ui(&c.settings.variants));
+    app.set_sound_on(c.settings.sound_on(c.kiosk.is_some()));
+    app.set_volume(i32::from(c.settings.volume));
+    app.set_vibration(c.settings.vibration);
 }
 
 fn show_setup(app: &AppWindow, c: &Controller) {
@@ -295,6 +302,16 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         c.save();
         apply_settings(&app, c);
     });
+    handler!(
+        on_sound_changed,
+        |app, c, on: bool, volume: i32, buzz: bool| {
+            c.settings.sound = Some(on);
+            c.settings.volume = volume.clamp(0, 100) as u8;
+            c.settings.vibration = buzz;
+            c.save();
+            apply_settings(&app, c);
+        }
+    );
     handler!(on_variants_changed, |_app, c, v: Variants| {
         c.settings.variants = setup::variants_from_ui(&v);
         c.save();

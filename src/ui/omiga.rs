@@ -339,6 +339,10 @@ impl play::GameScreen for OmigaTable {
         self.playing()
     }
 
+    fn countdown(&self) -> u8 {
+        self.countdown.clamp(0, 255) as u8
+    }
+
     fn paused(&mut self) {
         // Both players come back to a "Ready?" countdown, not to a table already running.
         if !self.session.outcome().is_over() {

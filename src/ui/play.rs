@@ -41,6 +41,8 @@ pub trait Table: Any {
     fn bot_done(&mut self, reply: Reply, language: &str) -> Note;
     /// Takes back the last action (see `Match::undo`), dropping any half-made choice.
     fn undo(&mut self) -> RuleResult<()>;
+    /// What changed since `ear` last heard this table, as sound cues (public only).
+    fn heard(&self, ear: &mut crate::sound::Ear) -> crate::sound::Heard;
 }
 
 /// One game's own part of a table on screen: its match, and how the views the gate
@@ -49,7 +51,7 @@ pub trait Table: Any {
 /// (`Match::job`, run by `bots`), their answers, take-backs, and what the shell saves.
 pub trait GameScreen: Any {
     /// The game played.
-    type Game: Opponents;
+    type Game: Opponents + crate::sound::Sounds;
     /// The title in the banner.
     const TITLE: &'static str;
     /// The app's seats wait their level's pace before each action (real-time Omiga).
@@ -86,6 +88,10 @@ pub trait GameScreen: Any {
     fn cancel(&mut self) {}
     /// The app left the screen (see [`Table::pause`]).
     fn paused(&mut self) {}
+    /// Seconds of a "Ready?" countdown left (Omiga), else 0.
+    fn countdown(&self) -> u8 {
+        0
+    }
 }
 
 impl<T: GameScreen> Table for T {
@@ -141,6 +147,9 @@ impl<T: GameScreen> Table for T {
         self.taken_back();
         Ok(())
     }
+    fn heard(&self, ear: &mut crate::sound::Ear) -> crate::sound::Heard {
+        ear.listen(self.game_match(), self.countdown())
+    }
 }
 
 /// Runs `f` on the table on screen when it is a `T`, then redraws it, shows its note in
@@ -161,6 +170,16 @@ pub fn with_table<T: Table>(
         return;
     };
     let note = f(table, language);
+    if matches!(note, Some((_, true))) {
+        guard.sound.refused();
+    }
+    let Some(table) = guard
+        .table
+        .as_mut()
+        .and_then(|t| t.as_any_mut().downcast_mut::<T>())
+    else {
+        return;
+    };
     table.show(app, language);
     match note {
         Some((text, warning)) => chrome::show_message(app, &text, warning),
