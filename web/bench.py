@@ -3,7 +3,7 @@
 (size, first frame and a move's frames beside the floor's; the opponent's thinking).
 With `--browsers chromium,webkit`: the first frame and a move's frames in each browser side
 by side, on the same build (WebKit: WebKitGTK's MiniBrowser on an Xvfb display of its own,
-as tests/browser/webkit.py runs it).
+as tests/browser/webkit.py runs it); FLOOR_SITE `-` leaves the floor out there.
 
     web/bench.py APP_SITE FLOOR_SITE HOTSEAT_BINARY [--runs N] [--profile NAME] [--decisions N]
                  [--only first-frame] [--browsers chromium,webkit]
@@ -282,18 +282,20 @@ def floor_frames(site, work, name="chromium"):
 
 
 def beside(args, work, names):
-    """The first frame (app and floor) and a move's frames in each browser, side by side."""
+    """The first frame (app and floor) and a move's frames in each browser, side by side.
+    FLOOR_SITE `-`: the app alone."""
     med = statistics.median
     p95 = lambda xs: sorted(xs)[max(0, math.ceil(len(xs) * 0.95) - 1)]  # noqa: E731
-    ff = {(n, w): [] for n in names for w in ("app", "floor")}
+    sites = {"app": args.app} if args.floor == "-" else {"app": args.app, "floor": args.floor}
+    ff = {(n, w): [] for n in names for w in sites}
     # Interleaved (app, floor, each browser in turn), so that the machine's other work
     # weighs on all alike.
     for i in range(args.runs):
         for n in names:
-            ff[(n, "app")].append(first_frame(args.app, work, i, n))
-            ff[(n, "floor")].append(first_frame(args.floor, work, i, n))
+            for w, site in sites.items():
+                ff[(n, w)].append(first_frame(site, work, i, n))
     moves = {n: move_frames(args.app, args.hotseat, work, n)[0] for n in names}
-    floor = {n: floor_frames(args.floor, work, n) for n in names}
+    floor = {n: floor_frames(args.floor, work, n) for n in names} if "floor" in sites else {}
     title = {"chromium": "Chromium (headless, SwiftShader WebGL)",
              "webkit": "WebKit (WebKitGTK MiniBrowser, Xvfb, Mesa llvmpipe WebGL)"}
     print(f"The same {args.profile} build in each browser, page 412x915; {args.runs} loads each, "
@@ -306,18 +308,20 @@ def beside(args, work, names):
 
     print("| navigation → first frame, app, median (min–max) | "
           + " | ".join(spread(ff[(n, "app")]) for n in names) + " |")
-    print("| navigation → first frame, floor (one Text) | "
-          + " | ".join(spread(ff[(n, "floor")]) for n in names) + " |")
-    print("| app / floor | " + " | ".join(f"{med(ff[(n, 'app')]) / med(ff[(n, 'floor')]):.2f}×" for n in names) + " |")
+    if floor:
+        print("| navigation → first frame, floor (one Text) | "
+              + " | ".join(spread(ff[(n, "floor")]) for n in names) + " |")
+        print("| app / floor | " + " | ".join(f"{med(ff[(n, 'app')]) / med(ff[(n, 'floor')]):.2f}×" for n in names) + " |")
 
     def frames_cell(xs):
         return f"{med(xs):.1f} / {p95(xs):.1f} / {max(xs):.1f} ms ({len(xs)} frames)" if xs else "none timed"
 
     print("| a frame during moves (12 IOTA passes and the app's replies), median / p95 / max | "
           + " | ".join(frames_cell(moves[n]) for n in names) + " |")
-    print("| a frame of the floor, median / p95 / max | " + " | ".join(frames_cell(floor[n]) for n in names) + " |")
-    print("\nEach load, app / floor (ms): " + "; ".join(
-        f"{n}: " + ", ".join(f"{a:.0f}/{f:.0f}" for a, f in zip(ff[(n, 'app')], ff[(n, 'floor')])) for n in names))
+    if floor:
+        print("| a frame of the floor, median / p95 / max | " + " | ".join(frames_cell(floor[n]) for n in names) + " |")
+    print("\nEach load (ms): " + "; ".join(
+        f"{n} {w}: " + ", ".join(f"{t:.0f}" for t in ff[(n, w)]) for n in names for w in sites))
 
 
 def main():
@@ -334,8 +338,6 @@ def main():
                    help="chromium,webkit: the first frame and a move's frames in each, side by side")
     args = a.parse_args()
     work = tempfile.mkdtemp(prefix="hotseat-bench-")
-    app_size = sizes(args.app, "hotseat_web_bg.wasm")
-    floor_size = sizes(args.floor, "hotseat_web_floor_bg.wasm")
     names = args.browsers.split(",")
     if names != ["chromium"]:
         display = Xvfb() if "webkit" in names else None
@@ -344,6 +346,8 @@ def main():
         finally:
             if display:
                 display.close()
+    app_size = sizes(args.app, "hotseat_web_bg.wasm")
+    floor_size = sizes(args.floor, "hotseat_web_floor_bg.wasm")
     # Interleaved, so that the machine's other work weighs on both alike.
     app_ff, floor_ff = [], []
     for i in range(args.runs):
