@@ -206,6 +206,15 @@ def webkit(size=(WIDTH, HEIGHT)):
             driver.set_window_rect(width=r["width"] + size[0] - w, height=r["height"] + size[1] - h)
         else:
             raise RuntimeError(f"the WebKit page is {w}x{h}, not {size[0]}x{size[1]}")
+        # Xvfb has no window manager to give the browser's window the keyboard focus, as a
+        # phone's foreground app has: without it the page is not focused, and WebKit takes
+        # the focus away from the text field a tap has just focused (no keyboard, no typing).
+        windows = subprocess.run(["xdotool", "search", "--onlyvisible", "--class", "MiniBrowser"],
+                                 capture_output=True, text=True, check=True).stdout.split()
+        for window in windows:
+            subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+        if not driver.execute_script("return document.hasFocus()"):
+            raise RuntimeError("the WebKit page did not get the focus")
     except BaseException:
         driver.quit()
         raise

@@ -8,26 +8,28 @@ home screen looks like the native one; a game against the app is started and the
 comes; a reload gives Continue, behind the cover; a whole IOTA game is played to its end
 by taps and lands in the history; a damaged save is kept aside with its notice; with the
 server stopped, the page starts from the service worker's copy (WebKit runs service
-workers only for a secure origin: the site is opened as `localhost`). Taps are WebDriver
-pointer actions of the touch kind. WebKit's driver has no console log: the page keeps its
+workers only for a secure origin: the site is opened as `localhost`); there, a tap on a
+name field focuses a text field of the page and what is typed becomes the player's name.
+Taps are WebDriver pointer actions of the touch kind (WebKitGTK hands them to the page
+as a mouse's); the browser's window is given the focus, as a phone's foreground app has. WebKit's driver has no console log: the page keeps its
 errors (`KEEP_ERRORS`, put in its head by the test's server) and the test reads them back.
 
     tests/browser/webkit.py SITE_DIR HOTSEAT_BINARY [--shots DIR]
 """
-import os
 import sys
 import time
+
+from selenium.common.exceptions import InvalidSessionIdException
 
 from common import (KEEP_ERRORS, WebKitPhone, Xvfb, damaged_save, first_visit, game_to_history,
                     log, offline, run, webkit)
 
 
-def typed_name(phone, url, data):
+def typed_name(phone, url):
     """The phone's keyboard: a tap on a name field gives the focus to a text field of the
     page (Slint's hidden `<input>`: what brings up a phone's keyboard, and on iOS only
     when it is focused during the tap itself), and what is typed there becomes the
-    player's name: the new game's save carries it. The game is then dropped on both
-    sides, so that the next check starts from the same home screen."""
+    player's name: the new game's save carries it."""
     phone.open(url)
     phone.tap("IOTA")
     phone.tap("Player 1 name", mirror=False)
@@ -42,10 +44,7 @@ def typed_name(phone, url, data):
     save = phone.storage("current-game.json")
     assert save and "Anna" in save, f"the typed name is not in the new game's save: {save and save[:300]}"
     log("the typed name is in the save")
-    phone.d.execute_script("localStorage.removeItem('hotseat/current-game.json')")
-    for name in os.listdir(data):
-        if name.startswith("current-game"):
-            os.remove(os.path.join(data, name))
+    phone.no_errors()
 
 
 def checks(phone, site, data):
@@ -55,14 +54,26 @@ def checks(phone, site, data):
     first_visit(phone, site.url)
     game_to_history(phone)
     damaged_save(phone, data)
-    typed_name(phone, site.url, data)
     offline(phone, site)
+    # Still from the service worker's copy, the server gone.
+    typed_name(phone, site.url)
+
+
+# The exit status when WebKit's web process crashed (EX_TEMPFAIL): .ci/webkit runs the test
+# again from a fresh browser. Seen here in about half the runs: a segfault in Mesa's
+# software GL (swrast_dri.so) on WebKit's compositor thread, mid-game (docs/web.md).
+CRASHED = 75
 
 
 def main():
     display = Xvfb()
     try:
         return run("webkit", lambda work: (webkit(), WebKitPhone), checks, host="localhost", inject=KEEP_ERRORS)
+    except InvalidSessionIdException as e:
+        if "crash" not in str(e):
+            raise
+        log("WebKit's web process crashed:", str(e).strip())
+        return CRASHED
     finally:
         display.close()
 
