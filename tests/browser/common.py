@@ -425,8 +425,10 @@ def game_to_history(phone):
         phone.tap("Pass", mirror=False)
         taps += 1
         time.sleep(0.6)
-    history = json.loads(phone.storage("history.json"))
+    kept = phone.storage("history.json")
+    history = json.loads(kept)
     assert len(history) == 1, history
+    log(f"the history holds {len(kept):,} characters for this game")
     log(f"the game ended after {taps} taps on Pass: {json.dumps(history[0])[:300]}")
     assert not phone.storage("current-game.json"), "the finished game is still saved"
     phone.d.save_screenshot(os.path.join(phone.shots, "end-browser.png"))
