@@ -1,9 +1,12 @@
 #!/usr/bin/python3
 """The browser benchmark behind web/bench.sh: prints the Markdown tables of docs/performance.md
 (size, first frame and a move's frames beside the floor's; the opponent's thinking).
+With `--browsers chromium,webkit`: the first frame and a move's frames in each browser side
+by side, on the same build (WebKit: WebKitGTK's MiniBrowser on an Xvfb display of its own,
+as tests/browser/webkit.py runs it); FLOOR_SITE `-` leaves the floor out there.
 
     web/bench.py APP_SITE FLOOR_SITE HOTSEAT_BINARY [--runs N] [--profile NAME] [--decisions N]
-                 [--only first-frame]
+                 [--only first-frame] [--browsers chromium,webkit]
 """
 import argparse
 import gzip
@@ -15,7 +18,15 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "browser"))
-from play import Mirror, Phone, Site, chromium, reveal_point  # noqa: E402
+from common import (ChromiumPhone, Mirror, Site, WebKitPhone, Xvfb, chromium, reveal_point,  # noqa: E402
+                    webkit)
+
+
+def browser(name, profile):
+    """A fresh browser (`chromium` with the profile folder given, or `webkit`) and its Phone."""
+    if name == "webkit":
+        return webkit(), WebKitPhone
+    return chromium(profile), ChromiumPhone
 
 
 def sizes(site, name):
@@ -23,10 +34,10 @@ def sizes(site, name):
     return len(wasm), len(gzip.compress(wasm, 9))
 
 
-def first_frame(site, work, i):
+def first_frame(site, work, i, name="chromium"):
     """ms from navigation start to the first drawn frame, in a fresh browser profile."""
     s = Site(site)
-    driver = chromium(os.path.join(work, f"profile-{os.path.basename(site)}-{i}"))
+    driver, _ = browser(name, os.path.join(work, f"profile-{name}-{os.path.basename(site)}-{i}"))
     try:
         driver.get(s.url)
         deadline = time.time() + 120
@@ -84,15 +95,14 @@ def stalls(driver):
     return [float(x) for x in got]
 
 
-def move_frames(site, binary, work):
+def move_frames(site, binary, work, name="chromium"):
     """Frame times (ms) of moves in an IOTA game against the app: the person's pass, the
     app's placement, as drawn after each tap."""
-    s = Site(site)
-    mirror = Mirror(binary, os.path.join(work, "data"))
-    driver = chromium(os.path.join(work, "profile-moves"))
+    s = Site(site, inject=TIME_FRAMES)
+    mirror = Mirror(binary, os.path.join(work, f"data-{name}"))
+    driver, kind = browser(name, os.path.join(work, "profile-moves"))
     try:
-        phone = Phone(driver, mirror, work)
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TIME_FRAMES})
+        phone = kind(driver, mirror, work)
         driver.get(s.url)
         phone.wait_started()
         phone.tap("IOTA")
@@ -166,7 +176,7 @@ def thinking(site, binary, work, decisions):
         return None
 
     try:
-        phone = Phone(driver, mirror, work)
+        phone = ChromiumPhone(driver, mirror, work)
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH_THINKING})
         driver.get(s.url)
         phone.wait_started()
@@ -258,18 +268,60 @@ def thinking(site, binary, work, decisions):
         s.close()
 
 
-def floor_frames(site, work):
+def floor_frames(site, work, name="chromium"):
     """Frame times (ms) of the floor page: it draws its one Text and nothing more."""
-    s = Site(site)
-    driver = chromium(os.path.join(work, "profile-floor-frames"))
+    s = Site(site, inject=TIME_FRAMES)
+    driver, _ = browser(name, os.path.join(work, f"profile-floor-frames-{name}"))
     try:
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TIME_FRAMES})
         driver.get(s.url)
         time.sleep(4)
         return frames(driver)
     finally:
         driver.quit()
         s.close()
+
+
+def beside(args, work, names):
+    """The first frame (app and floor) and a move's frames in each browser, side by side.
+    FLOOR_SITE `-`: the app alone."""
+    med = statistics.median
+    p95 = lambda xs: sorted(xs)[max(0, math.ceil(len(xs) * 0.95) - 1)]  # noqa: E731
+    sites = {"app": args.app} if args.floor == "-" else {"app": args.app, "floor": args.floor}
+    ff = {(n, w): [] for n in names for w in sites}
+    # Interleaved (app, floor, each browser in turn), so that the machine's other work
+    # weighs on all alike.
+    for i in range(args.runs):
+        for n in names:
+            for w, site in sites.items():
+                ff[(n, w)].append(first_frame(site, work, i, n))
+    moves = {n: move_frames(args.app, args.hotseat, work, n)[0] for n in names}
+    floor = {n: floor_frames(args.floor, work, n) for n in names} if "floor" in sites else {}
+    title = {"chromium": "Chromium (headless, SwiftShader WebGL)",
+             "webkit": "WebKit (WebKitGTK MiniBrowser, Xvfb, Mesa llvmpipe WebGL)"}
+    print(f"The same {args.profile} build in each browser, page 412x915; {args.runs} loads each, "
+          f"interleaved, fresh session each time; load average {os.getloadavg()[0]:.1f} at the end:\n")
+    print("| figure | " + " | ".join(title.get(n, n) for n in names) + " |")
+    print("| --- |" + " ---: |" * len(names))
+
+    def spread(xs):
+        return f"{med(xs):.0f} ms ({min(xs):.0f}–{max(xs):.0f})"
+
+    print("| navigation → first frame, app, median (min–max) | "
+          + " | ".join(spread(ff[(n, "app")]) for n in names) + " |")
+    if floor:
+        print("| navigation → first frame, floor (one Text) | "
+              + " | ".join(spread(ff[(n, "floor")]) for n in names) + " |")
+        print("| app / floor | " + " | ".join(f"{med(ff[(n, 'app')]) / med(ff[(n, 'floor')]):.2f}×" for n in names) + " |")
+
+    def frames_cell(xs):
+        return f"{med(xs):.1f} / {p95(xs):.1f} / {max(xs):.1f} ms ({len(xs)} frames)" if xs else "none timed"
+
+    print("| a frame during moves (12 IOTA passes and the app's replies), median / p95 / max | "
+          + " | ".join(frames_cell(moves[n]) for n in names) + " |")
+    if floor:
+        print("| a frame of the floor, median / p95 / max | " + " | ".join(frames_cell(floor[n]) for n in names) + " |")
+    print("\nEach load (ms): " + "; ".join(
+        f"{n} {w}: " + ", ".join(f"{t:.0f}" for t in ff[(n, w)]) for n in names for w in sites))
 
 
 def main():
@@ -282,8 +334,18 @@ def main():
     a.add_argument("--decisions", type=int, default=12)
     # The sizes and the first frame only (a few minutes less; HOTSEAT_BINARY is not used).
     a.add_argument("--only", choices=["first-frame"])
+    a.add_argument("--browsers", default="chromium",
+                   help="chromium,webkit: the first frame and a move's frames in each, side by side")
     args = a.parse_args()
     work = tempfile.mkdtemp(prefix="hotseat-bench-")
+    names = args.browsers.split(",")
+    if names != ["chromium"]:
+        display = Xvfb() if "webkit" in names else None
+        try:
+            return beside(args, work, names)
+        finally:
+            if display:
+                display.close()
     app_size = sizes(args.app, "hotseat_web_bg.wasm")
     floor_size = sizes(args.floor, "hotseat_web_floor_bg.wasm")
     # Interleaved, so that the machine's other work weighs on both alike.

@@ -4,9 +4,11 @@
 # time a move's frame takes to draw, each beside the same figure for the floor (one Text in
 # a Slint window, web/floor/, built with the same profile); then, while the hard IOTA
 # opponent thinks, its slices, the gaps between frames and how soon a tap is drawn.
-# Prints Markdown tables.
-#   web/bench.sh [RUNS] [--only first-frame]   (default 5 page loads each; needs what
-#                                               .ci/browser installs)
+# Prints Markdown tables. With --browsers chromium,webkit: the first frame and a move's
+# frames in Chromium and in WebKit (the iPhone's engine: WebKitGTK's MiniBrowser, issue 33)
+# side by side, on the same build.
+#   web/bench.sh [RUNS] [--only first-frame | --browsers chromium,webkit]
+#   (default 5 page loads each; needs what .ci/browser installs, and .ci/webkit for WebKit)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}

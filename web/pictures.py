@@ -11,7 +11,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "browser"))
-from play import Mirror, Phone, Site, chromium  # noqa: E402
+from common import ChromiumPhone as Phone, Mirror, Site, chromium  # noqa: E402
 
 SIZES = {"phone": (412, 915), "tablet": (1280, 800)}
 

@@ -23,7 +23,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "browser"))
-from play import Site, chromium  # noqa: E402
+from common import Site, chromium  # noqa: E402
 
 # Marks around the module's compilation and instantiation, whichever call the glue makes.
 HOOK = r"""

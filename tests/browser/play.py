@@ -5,10 +5,12 @@ The page is the browser build (web/build.sh) served on loopback. The canvas has 
 tree, so `hotseat mirror` (the same screens in the native software renderer) says where
 each control is; the test taps that point in Chromium (DevTools `Input.dispatchTouchEvent`)
 and presses the same control in the mirror, so both stay on the same screen. It checks:
-the page loads with no console error; the home screen looks like the native one; a tap
-starts a game and the cover comes up; a reload shows Continue; a whole IOTA game against
-the app is played to its end by taps, and lands in the history; a damaged save in the
-browser's storage is kept aside with a notice; in face-to-face Omiga every finger's tap
+the page loads with no console error; the home screen looks like the native one; with an
+iPhone's safe-area insets emulated, the canvas stays inside them and draws what the native
+renderer draws at that size; a tap starts a game and the cover comes up; a reload shows
+Continue; a whole IOTA game against the app is played to its end by taps, lands in the
+history, and the page scheduled its sound cues on one Web Audio context; a damaged save in
+the browser's storage is kept aside with a notice; in face-to-face Omiga every finger's tap
 lands once on what it touched (two and three fingers at once, either lifting first, taps
 20 ms apart, a finger sliding off: web/touch.js) and the log says how soon each was taken;
 in the page opened with `?kiosk`, a short tap on the staff corner does nothing and a long
@@ -16,188 +18,18 @@ press opens the PIN pad; with the server gone, the page starts from the service 
 copy.
 
     tests/browser/play.py SITE_DIR HOTSEAT_BINARY [--shots DIR] [--touch-rounds N]
+
+The site, the mirror, the phone and the checks WebKit runs too are in common.py.
 """
-import argparse
-import functools
-import http.server
 import json
 import os
-import shutil
-import socketserver
-import subprocess
 import sys
-import tempfile
-import threading
 import time
 
-from PIL import Image, ImageChops
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from PIL import Image
 
-WIDTH, HEIGHT = 412, 915
-
-
-def log(*words):
-    print("browser:", *words, flush=True)
-
-
-class Mirror:
-    """`hotseat mirror`: where a control is, and the same press on the native side."""
-
-    def __init__(self, binary, data, size=(WIDTH, HEIGHT)):
-        env = dict(os.environ, HOTSEAT_DATA_DIR=data)
-        self.proc = subprocess.Popen(
-            [binary, "mirror", "--size", f"{size[0]}x{size[1]}"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
-
-    def ask(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-        out = []
-        while True:
-            got = self.proc.stdout.readline()
-            if got == "":
-                raise RuntimeError(f"the mirror ended at '{line}'")
-            got = got.rstrip("\n")
-            if got == ".":
-                return out
-            out.append(got)
-
-    def find(self, label, prefix=False):
-        answer = self.ask(("find-part " if prefix else "find ") + label)
-        if answer[0] == "none":
-            raise AssertionError(f"no '{label}' on the mirror's screen; it shows:\n" +
-                                 "\n".join(self.ask("labels")))
-        x, y, w, h = map(float, answer[0].split())
-        return (x + w / 2, y + h / 2), (answer[1] if prefix else label)
-
-    def close(self):
-        try:
-            self.ask("quit")
-        except (RuntimeError, BrokenPipeError):
-            pass
-        self.proc.wait(timeout=10)
-
-
-class Site:
-    """The built site on 127.0.0.1, on a port of its own."""
-
-    def __init__(self, root):
-        handler = functools.partial(Quiet, directory=root)
-        self.server = socketserver.TCPServer(("127.0.0.1", 0), handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    # The server has one thread: a connection Chromium opens and leaves idle would hold it
-    # (and `Site.close`, for minutes) without a bound on each read.
-    timeout = 5
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".webmanifest": "application/manifest+json"}
-
-    def log_message(self, *args):
-        pass
-
-
-def chromium(profile, size=(WIDTH, HEIGHT), touch=True):
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = "/usr/bin/chromium"
-    for flag in ["--headless=new", "--no-sandbox", "--use-angle=swiftshader",
-                 "--enable-unsafe-swiftshader", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage", f"--user-data-dir={profile}"]:
-        opts.add_argument(flag)
-    opts.add_experimental_option("mobileEmulation", {
-        "deviceMetrics": {"width": size[0], "height": size[1], "pixelRatio": 1.0, "touch": touch},
-        "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
-                     "(KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36"})
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
-
-
-class Phone:
-    def __init__(self, driver, mirror, shots):
-        self.d, self.mirror, self.shots = driver, mirror, shots
-
-    def touch(self, kind, fingers):
-        """One DevTools touch event, `fingers` {id: (x, y)}: touchStart puts them down
-        (those not down yet), touchEnd lifts them (with none: every finger still down)."""
-        points = [{"x": x, "y": y, "id": i} for i, (x, y) in fingers.items()]
-        self.d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-    def tap_at(self, x, y, hold=0.05):
-        self.touch("touchStart", {1: (x, y)})
-        time.sleep(hold)
-        self.touch("touchEnd", {})
-
-    def tap(self, label, prefix=False, mirror=True):
-        """Taps the control reading `label` in the browser, and presses it in the mirror."""
-        (x, y), label = self.mirror.find(label, prefix)
-        log(f"tap '{label}' at {x:.0f},{y:.0f}")
-        self.tap_at(x, y)
-        if mirror:
-            assert self.mirror.ask("press " + label) == ["ok"], label
-        time.sleep(0.4)
-        return label
-
-    def storage(self, name):
-        return self.d.execute_script(f"return localStorage.getItem('hotseat/{name}')")
-
-    def keys(self):
-        return self.d.execute_script("return Object.keys(localStorage)")
-
-    def wait_started(self):
-        deadline = time.time() + 120
-        while time.time() < deadline:
-            state = self.d.execute_script(
-                "const s = document.getElementById('status');"
-                "return [s.hidden, document.getElementById('status-text').textContent];")
-            if state[0]:
-                time.sleep(1.5)  # the first frames
-                return
-            if "could not" in state[1] or "no WebGL" in state[1]:
-                raise AssertionError("the page says: " + state[1])
-            time.sleep(0.2)
-        raise AssertionError("the app did not start within 120 s")
-
-    def errors(self):
-        return [e for e in self.d.get_log("browser") if e["level"] == "SEVERE"]
-
-    def picture(self, name):
-        """The browser's picture now, at the page's size (also kept as NAME-browser.png)."""
-        path = os.path.join(self.shots, f"{name}-browser.png")
-        self.d.save_screenshot(path)
-        return Image.open(path).convert("RGB").resize((WIDTH, HEIGHT))
-
-    def native(self, name):
-        """The mirror's picture of its screen now (kept as NAME-native.png)."""
-        path = os.path.join(self.shots, f"{name}-native.png")
-        assert self.mirror.ask("shot " + path) == ["ok"]
-        return Image.open(path).convert("RGB")
-
-    def looks_like_mirror(self, name, at_least):
-        """The browser's picture against the mirror's of the same screen: the share of
-        pixels that differ by no more than 40 levels in any channel."""
-        same = alike(self.picture(name), self.native(name))
-        log(f"{name}: {same:.1%} of pixels as the native renderer draws them")
-        assert same >= at_least, f"{name} differs from the native picture ({same:.1%})"
-        return same
-
-
-def alike(a, b, box=None):
-    """The share of pixels of two pictures (or of the box (x, y, w, h) in both) that
-    differ by no more than 40 levels in any channel."""
-    if box:
-        x, y, w, h = (round(v) for v in box)
-        a, b = a.crop((x, y, x + w, y + h)), b.crop((x, y, x + w, y + h))
-    diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 40 else 0)
-    return 1 - sum(1 for v in diff.getdata() if v) / (a.width * a.height)
-
+from common import (HEIGHT, WIDTH, ChromiumPhone, Mirror, alike, chromium, damaged_save, first_visit,
+                    game_to_history, log, offline, reveal_point, run)
 
 # Every touch pointer event the page receives from the fingers, in order (the browser's side
 # of a touch; the router's own replayed events, web/touch.js, are untrusted and left out).
@@ -351,29 +183,6 @@ def face_to_face(phone, mirror, driver, url, data, rounds=0):
     return taken
 
 
-def reveal_point(driver):
-    """Where the cover's reveal button is in the browser's picture: its place depends on
-    the words above it, so it is found by its colour (the theme's accent, #0072B2, the
-    lowest thing in it on the cover)."""
-    png = os.path.join(tempfile.gettempdir(), f"hotseat-bench-{os.getpid()}.png")
-    driver.save_screenshot(png)
-    picture = Image.open(png).convert("RGB")
-    scale = picture.width / WIDTH
-    xs, ys = [], []
-    for y in range(0, picture.height, 4):
-        for x in range(0, picture.width, 4):
-            r, g, b = picture.getpixel((x, y))
-            if r < 20 and 100 < g < 130 and 160 < b < 195:
-                xs.append(x)
-                ys.append(y)
-    if not xs:
-        raise AssertionError("no reveal button in the browser's picture")
-    # The lowest thing in that colour (the seat's badge above it may share it).
-    low = [(x, y) for x, y in zip(xs, ys) if y > max(ys) - 60 * scale]
-    xs, ys = [x for x, _ in low], [y for _, y in low]
-    return (min(xs) + max(xs)) / 2 / scale, (min(ys) + max(ys)) / 2 / scale
-
-
 def leave_while_the_app_thinks(phone, mirror, driver, url):
     """Back (‹, "Leave the game") while the hard opponent thinks. In the browser it thinks
     on the page's one thread, in turns between frames (docs/web.md): the tap is taken, the
@@ -455,7 +264,7 @@ def leave_while_the_app_thinks(phone, mirror, driver, url):
     after = json.loads(phone.storage("current-game.json"))["actions"]
     assert after[len(before)][0] == 0 and after[len(before) + 1][0] == 1, after[len(before):]
     log("after Continue the app played:", after[len(before) + 1])
-    assert not phone.errors(), f"console errors: {phone.errors()}"
+    phone.no_errors()
 
 
 def kiosk(phone, mirror, driver, url):
@@ -494,134 +303,99 @@ def kiosk(phone, mirror, driver, url):
     phone.looks_like_mirror("kiosk-cancelled", 0.90)
 
 
-def main():
-    args = argparse.ArgumentParser()
-    args.add_argument("site")
-    args.add_argument("hotseat")
-    args.add_argument("--shots", default=None)
-    args.add_argument("--touch-rounds", type=int, default=0,
-                      help="more two-finger taps in Omiga, for the timings only")
-    a = args.parse_args()
-    work = tempfile.mkdtemp(prefix="hotseat-browser-")
-    shots = a.shots or os.path.join(work, "shots")
-    os.makedirs(shots, exist_ok=True)
-    data = os.path.join(work, "data")
-    os.makedirs(data, exist_ok=True)
-    site, mirror, driver = Site(a.site), Mirror(a.hotseat, data), None
+def listen_for_cues(driver):
+    """Counts the sound cues the page schedules on its Web Audio context (issue #34):
+    every AudioBufferSourceNode started, and the contexts made, on every page loaded."""
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        window.__cues = 0; window.__contexts = [];
+        const start = AudioBufferSourceNode.prototype.start;
+        AudioBufferSourceNode.prototype.start = function (...args) {
+            window.__cues += 1; return start.apply(this, args); };
+        const Made = window.AudioContext;
+        window.AudioContext = function (...args) {
+            const c = new Made(...args); window.__contexts.push(c); return c; };
+        window.AudioContext.prototype = Made.prototype;"""})
+
+
+def cues_heard(driver, taps):
+    """After `taps` taps on Pass in a game against the app: the page scheduled cues (a pass,
+    the app thinking, its cards, the hand-backs) on one audio context."""
+    cues, states = driver.execute_script(
+        "return [window.__cues, window.__contexts.map((c) => c.state)]")
+    log(f"{cues} sound cues scheduled for {taps} taps; audio contexts: {states}")
+    assert len(states) == 1, f"one audio context, made on the first cue: {states}"
+    # A tap while the app thinks changes nothing; the app's own turns sound instead.
+    assert cues >= taps // 2, f"{cues} cues for {taps} taps"
+
+
+def safe_areas(phone, url):
+    """An iPhone's notch and home indicator, as CSS safe-area insets (emulated through
+    DevTools): Slint is told of none in a browser, so the page keeps the canvas inside them
+    (web/index.html), and the app draws there what it draws on a screen of that size (the
+    mirror at 412x834, on the same data)."""
+    top, bottom = 47, 34
+    inset = lambda t, b: phone.d.execute_cdp_cmd(  # noqa: E731
+        "Emulation.setSafeAreaInsetsOverride", {"insets": {"top": t, "bottom": b, "left": 0, "right": 0}})
+    inset(top, bottom)
     try:
-        driver = chromium(os.path.join(work, "profile"))
-        phone = Phone(driver, mirror, shots)
-        started = time.time()
-        driver.get(site.url)
-        phone.wait_started()
-        log(f"the home screen is up {time.time() - started:.1f} s after navigation")
-        assert not phone.errors(), f"console errors: {phone.errors()}"
-        phone.looks_like_mirror("home", 0.90)
-
-        # A game against the app: IOTA, two seats, the second played by the app.
-        phone.tap("IOTA")
-        phone.tap("Player 2: the app, medium")
-        phone.looks_like_mirror("setup", 0.90)
-        phone.tap("Start")
-        (x, y), cover = mirror.find(", tap to reveal", prefix=True)
-        log("the cover reads:", cover)
-        assert phone.storage("current-game.json"), "the new game is not saved in the browser"
-        phone.looks_like_mirror("cover", 0.85)
-
-        # Closing the tab and coming back: Continue, behind the cover.
-        driver.refresh()
-        phone.wait_started()
-        assert mirror.ask("restart") == ["ok"]
-        phone.tap("Continue", prefix=True)
-        phone.looks_like_mirror("continue-cover", 0.85)
-        phone.tap(", tap to reveal", prefix=True)
-
-        # The person passes whenever it is their turn; the app plays its cards. IOTA ends
-        # when the pile runs out (docs/rules.md §2), and the game goes to the history.
-        taps, deadline = 0, time.time() + 300
-        while not phone.storage("history.json"):
-            assert time.time() < deadline, "the game did not end within 5 minutes"
-            assert taps < 400, "the game did not end within 400 passes"
-            phone.tap("Pass", mirror=False)
-            taps += 1
-            time.sleep(0.6)
-        history = json.loads(phone.storage("history.json"))
-        assert len(history) == 1, history
-        log(f"the game ended after {taps} taps on Pass: {json.dumps(history[0])[:300]}")
-        assert not phone.storage("current-game.json"), "the finished game is still saved"
-        driver.save_screenshot(os.path.join(shots, "end-browser.png"))
-        assert not phone.errors(), f"console errors: {phone.errors()}"
-
-        # A damaged save (cut short, or left by something else): the same notice as on the
-        # desktop, and the entry kept aside under another name, never dropped.
-        broken = '{"version": 1, "game": "iota", "act'
-        driver.execute_script("localStorage.setItem('hotseat/current-game.json', arguments[0])", broken)
-        # The mirror's folder as the browser's storage is now: no save but the broken one.
-        for name in os.listdir(data):
-            if name.startswith("current-game"):
-                os.remove(os.path.join(data, name))
-        with open(os.path.join(data, "current-game.json"), "w") as f:
-            f.write(broken)
-        driver.refresh()
-        phone.wait_started()
-        assert mirror.ask("restart") == ["ok"]
-        phone.tap("Continue", prefix=True)
-        kept = [k for k in phone.keys() if k.startswith("hotseat/current-game.broken-")]
-        assert len(kept) == 1, f"the damaged save is not kept aside: {phone.keys()}"
-        assert driver.execute_script("return localStorage.getItem(arguments[0])", kept[0]) == broken
-        assert not phone.storage("current-game.json")
-        (_, _), notice = mirror.find("This saved game could not be read", prefix=True)
-        log("the notice:", notice)
-        # The notice names where the entry went, which differs from the mirror's folder:
-        # the picture is kept for a look, the storage above is the check.
-        driver.save_screenshot(os.path.join(shots, "damaged-browser.png"))
-
-        # Leaving while the hard opponent thinks, and coming back.
-        leave_while_the_app_thinks(phone, mirror, driver, site.url)
-
-        # Kiosk: the staff corner's long press.
-        kiosk(phone, mirror, driver, site.url)
-        assert not phone.errors(), f"console errors: {phone.errors()}"
-
-        # Omiga face to face, two fingers at once. Last of the parts that tap: once
-        # DevTools has had two touch points down at once, Chromium delivers the touches
-        # of the next page it loads as a bare `click` (no pointer or touch events;
-        # Chromium 156 here), while the same page keeps taking them.
-        taken = face_to_face(phone, mirror, driver, site.url, data, a.touch_rounds)
-        for how, ms in sorted(taken.items()):
-            ms = sorted(ms)
-            log(f"fingers whose tap was given {how}: {len(ms)}; from the lift to the app having "
-                f"taken the release: median {ms[len(ms) // 2]:.1f} ms, worst {ms[-1]:.1f} ms")
-        assert not phone.errors(), f"console errors: {phone.errors()}"
-        driver.get(site.url)
-        phone.wait_started()
-        assert mirror.ask("restart") == ["ok"]
-
-        # Offline: the service worker keeps the whole site; with the server gone the app
-        # still starts (a café without Wi-Fi).
-        caches = driver.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            "navigator.serviceWorker.ready.then(() => caches.keys()).then(done, (e) => done(String(e)));")
-        log("service worker caches:", caches)
-        assert any(c.startswith("hotseat-") for c in caches), caches
-        site.close()
-        driver.refresh()
-        phone.wait_started()
-        assert mirror.ask("restart") == ["ok"]
-        phone.looks_like_mirror("offline-home", 0.85)
-        assert not phone.errors(), f"console errors: {phone.errors()}"
-        log("passed")
-    finally:
-        if driver:
-            driver.quit()
-        mirror.close()
+        phone.open(url)
+        rect = phone.d.execute_script(
+            "const r = document.getElementById('canvas').getBoundingClientRect(); return [r.x, r.y, r.width, r.height];")
+        log(f"with insets {top} px above and {bottom} px below, the canvas is at {rect}")
+        assert rect == [0, top, WIDTH, HEIGHT - top - bottom], rect
+        inner = Mirror(phone.mirror.binary, phone.mirror.data, (WIDTH, HEIGHT - top - bottom))
         try:
-            site.close()
-        except OSError:
-            pass
-        if not a.shots:
-            shutil.rmtree(work, ignore_errors=True)
+            path = os.path.join(phone.shots, "safe-area-native.png")
+            assert inner.ask("shot " + path) == ["ok"]
+        finally:
+            inner.close()
+        drawn = phone.picture("safe-area").crop((0, top, WIDTH, HEIGHT - bottom))
+        same = alike(drawn, Image.open(path).convert("RGB"))
+        log(f"safe-area: {same:.1%} of the canvas's pixels as the native renderer draws them at that size")
+        assert same >= 0.90, f"the app inside the safe area differs from the native picture ({same:.1%})"
+    finally:
+        inset(0, 0)
+    phone.open(url)
+    phone.no_errors()
+
+
+def checks(phone, site, data, args):
+    driver, mirror = phone.d, phone.mirror
+    first_visit(phone, site.url)
+    safe_areas(phone, site.url)
+    cues_heard(driver, game_to_history(phone))
+    damaged_save(phone, data)
+
+    # Leaving while the hard opponent thinks, and coming back.
+    leave_while_the_app_thinks(phone, mirror, driver, site.url)
+
+    # Kiosk: the staff corner's long press.
+    kiosk(phone, mirror, driver, site.url)
+    phone.no_errors()
+
+    # Omiga face to face, two fingers at once. Last of the parts that tap: once
+    # DevTools has had two touch points down at once, Chromium delivers the touches
+    # of the next page it loads as a bare `click` (no pointer or touch events;
+    # Chromium 156 here), while the same page keeps taking them.
+    taken = face_to_face(phone, mirror, driver, site.url, data, args.touch_rounds)
+    for how, ms in sorted(taken.items()):
+        ms = sorted(ms)
+        log(f"fingers whose tap was given {how}: {len(ms)}; from the lift to the app having "
+            f"taken the release: median {ms[len(ms) // 2]:.1f} ms, worst {ms[-1]:.1f} ms")
+    phone.no_errors()
+
+    # Offline: with the server gone, the page starts from the service worker's copy.
+    offline(phone, site)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    def start(work):
+        driver = chromium(os.path.join(work, "profile"))
+        listen_for_cues(driver)
+        return driver, ChromiumPhone
+
+    def options(args):
+        args.add_argument("--touch-rounds", type=int, default=0,
+                          help="more two-finger taps in Omiga, for the timings only")
+
+    sys.exit(run("browser", start, checks, options=options))
