@@ -618,6 +618,10 @@ impl Joiner {
             if let Some(e) = joiner.failed.take() {
                 return Err(e);
             }
+            if joiner.core.over() {
+                // Every way a first join ends says why (above); this is only a guard.
+                return Err(NetError::Stopped);
+            }
             joiner.step(Duration::from_millis(50));
         }
         Ok(joiner)
