@@ -296,3 +296,95 @@ fn refusals_and_labels_read_in_russian() {
     assert!(bridge.get_white_deck().starts_with("в колоде: "));
     app.invoke_set_language("en".into());
 }
+
+/// Where a card is on the screen, by its label. Black's hand is turned 180°
+/// (`turned-to-black`): the testing backend places an element through that turn, so its
+/// position is then the card's far corner on the screen.
+fn card_centre(app: &AppWindow, label: &str) -> (f32, f32) {
+    let label = labels_starting(app, label)
+        .into_iter()
+        .next()
+        .expect("the card");
+    let card = ElementHandle::find_by_accessible_label(app, &label)
+        .find(|e| common::on_screen(app, e))
+        .unwrap_or_else(|| panic!("no '{label}' on the screen"));
+    let (pos, size) = (card.absolute_position(), card.size());
+    let turned = if label.starts_with("Black") { -1. } else { 1. };
+    (
+        pos.x + turned * size.width / 2.,
+        pos.y + turned * size.height / 2.,
+    )
+}
+
+/// The desktop's touch path (src/platform/touch.rs): the fingers a winit window would
+/// report go through the same router as the window event filter uses, and its pointer
+/// events into the real window. Two and three fingers, either lifting first, and a finger
+/// sliding off: every tap lands once on what it touched (with Slint's own touch path the
+/// second finger down, lifting first, loses its tap).
+#[test]
+fn fingers_through_the_touch_router_each_tap_their_own_card() {
+    use hotseat::platform::touch::{to_slint, OneFingerAtATime, Phase};
+    let app = start("fingers");
+    app.window().set_size(slint::LogicalSize::new(412., 915.));
+    count_down(&app);
+    let router = std::cell::RefCell::new(OneFingerAtATime::default());
+    let finger = |id: u64, phase: Phase, at: (f32, f32)| {
+        for pointer in router.borrow_mut().touch(id, phase, at) {
+            app.window().dispatch_event(to_slint(pointer));
+        }
+    };
+    let state =
+        |side: &str, n: usize| labels_starting(&app, &format!("{side} card {n}/3"))[0].clone();
+    let selected = |side: &str| {
+        (1..=3)
+            .filter(|&n| state(side, n).contains("selected"))
+            .collect::<Vec<_>>()
+    };
+    let w1 = card_centre(&app, "White card 1/3");
+    let b1 = card_centre(&app, "Black card 1/3");
+    let w2 = card_centre(&app, "White card 2/3");
+    let b2 = card_centre(&app, "Black card 2/3");
+    let w3 = card_centre(&app, "White card 3/3");
+    let b3 = card_centre(&app, "Black card 3/3");
+
+    // The second finger down lifts first.
+    finger(1, Phase::Down, w1);
+    finger(2, Phase::Down, b1);
+    finger(2, Phase::Up, b1);
+    assert_eq!(
+        selected("Black"),
+        vec![1],
+        "Black's tap lands at its own lift"
+    );
+    assert_eq!(
+        selected("White"),
+        Vec::<usize>::new(),
+        "White's finger still rests"
+    );
+    finger(1, Phase::Up, w1);
+    assert_eq!((selected("White"), selected("Black")), (vec![1], vec![1]));
+    assert!(!state("White", 1).contains("turned") && !state("Black", 1).contains("turned"));
+
+    // The first down lifts first; then three fingers, lifting in the reverse order.
+    finger(1, Phase::Down, w2);
+    finger(2, Phase::Down, b2);
+    finger(1, Phase::Up, w2);
+    finger(2, Phase::Up, b2);
+    assert_eq!((selected("White"), selected("Black")), (vec![2], vec![2]));
+    finger(1, Phase::Down, b3);
+    finger(2, Phase::Down, w3);
+    finger(3, Phase::Down, w1);
+    finger(3, Phase::Up, w1);
+    finger(2, Phase::Up, w3);
+    finger(1, Phase::Up, b3);
+    assert_eq!((selected("White"), selected("Black")), (vec![3], vec![3]));
+
+    // A second finger sliding off its card before it lifts taps nothing.
+    let off = (b1.0, b1.1 + 150.);
+    finger(1, Phase::Down, w2);
+    finger(2, Phase::Down, b1);
+    finger(2, Phase::Moved, off);
+    finger(2, Phase::Up, off);
+    finger(1, Phase::Up, w2);
+    assert_eq!((selected("White"), selected("Black")), (vec![2], vec![3]));
+}

@@ -6,6 +6,8 @@
 //!   browser's `localStorage` on the web), with the same atomic replacement and the same
 //!   errors;
 //! - [`time`]: the clock (`std::time::Instant` panics in the browser);
+//! - [`touch`]: one finger at a time for Slint, so that no finger's tap is lost (the
+//!   desktop's winit window event filter);
 //! - `work` (with the UI): where an opponent thinks — a worker thread, or the browser's
 //!   event loop, which has no threads;
 //! - `audio` (with the UI): where the table's cues are heard and the phone buzzes;
@@ -13,7 +15,7 @@
 //! - [`HAS_LAN`]: whether this target can open network sockets at all;
 //! - [`WINDOW_TAKES_FULL_SCREEN`]: whether the app's window may ask for full screen itself.
 //!
-//! One browser difference lives in the page instead: `web/touch.js` hands the page's
+//! In the browser the page does what [`touch`] does: `web/touch.js` hands the page's
 //! touch pointers to the app one finger at a time, so that every finger's tap reaches what
 //! it touched although Slint makes one pointer of all fingers (docs/omiga-touch.md). It
 //! must see each event before winit's listeners on the canvas, which only a listener of
@@ -24,6 +26,7 @@ pub mod audio;
 mod multicast;
 pub mod storage;
 pub mod time;
+pub mod touch;
 #[cfg(feature = "ui")]
 pub mod work;
 

@@ -160,6 +160,7 @@ pub fn start_app(
     kiosk: bool,
 ) -> Result<(AppWindow, Rc<RefCell<Controller>>), slint::PlatformError> {
     let (app, controller) = build(store::data_dir())?;
+    crate::platform::touch::route(app.window());
     mobile::register(&app, &controller);
     crate::platform::mark("hs-mobile");
     if kiosk || controller.borrow().settings.start_in_kiosk {
