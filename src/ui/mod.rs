@@ -87,6 +87,11 @@ impl Controller {
         c
     }
 
+    /// The settings as chosen (and saved).
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
     /// The language shown now (`en` or `ru`).
     pub fn language(&self) -> &'static str {
         let locale = std::env::var("LC_ALL")
