@@ -443,6 +443,31 @@ def kiosk(phone, mirror, driver, url):
     phone.looks_like_mirror("kiosk-cancelled", 0.90)
 
 
+def listen_for_cues(driver):
+    """Counts the sound cues the page schedules on its Web Audio context (issue #34):
+    every AudioBufferSourceNode started, and the contexts made, on every page loaded."""
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        window.__cues = 0; window.__contexts = [];
+        const start = AudioBufferSourceNode.prototype.start;
+        AudioBufferSourceNode.prototype.start = function (...args) {
+            window.__cues += 1; return start.apply(this, args); };
+        const Made = window.AudioContext;
+        window.AudioContext = function (...args) {
+            const c = new Made(...args); window.__contexts.push(c); return c; };
+        window.AudioContext.prototype = Made.prototype;"""})
+
+
+def cues_heard(driver, taps):
+    """After `taps` taps on Pass in a game against the app: the page scheduled cues (a pass,
+    the app thinking, its cards, the hand-backs) on one audio context."""
+    cues, states = driver.execute_script(
+        "return [window.__cues, window.__contexts.map((c) => c.state)]")
+    log(f"{cues} sound cues scheduled for {taps} taps; audio contexts: {states}")
+    assert len(states) == 1, f"one audio context, made on the first cue: {states}"
+    # A tap while the app thinks changes nothing; the app's own turns sound instead.
+    assert cues >= taps // 2, f"{cues} cues for {taps} taps"
+
+
 def main():
     args = argparse.ArgumentParser()
     args.add_argument("site")
@@ -457,6 +482,7 @@ def main():
     site, mirror, driver = Site(a.site), Mirror(a.hotseat, data), None
     try:
         driver = chromium(os.path.join(work, "profile"))
+        listen_for_cues(driver)
         phone = Phone(driver, mirror, shots)
         started = time.time()
         driver.get(site.url)
@@ -495,6 +521,7 @@ def main():
         history = json.loads(phone.storage("history.json"))
         assert len(history) == 1, history
         log(f"the game ended after {taps} taps on Pass: {json.dumps(history[0])[:300]}")
+        cues_heard(driver, taps)
         assert not phone.storage("current-game.json"), "the finished game is still saved"
         driver.save_screenshot(os.path.join(shots, "end-browser.png"))
         assert not phone.errors(), f"console errors: {phone.errors()}"
