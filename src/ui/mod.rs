@@ -169,6 +169,8 @@ pub fn start_app(
     crate::platform::mark("hs-mobile");
     if kiosk || controller.borrow().settings.start_in_kiosk {
         kiosk::start(&app, &controller);
+        // Settings' sound switch shows the kiosk's default (off) until staff choose.
+        app.set_sound_on(controller.borrow().settings.sound_on(true));
     }
     Ok((app, controller))
 }
