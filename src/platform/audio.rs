@@ -68,8 +68,13 @@ impl Speaker {
     pub fn buzz(&self) {
         #[cfg(target_arch = "wasm32")]
         if let Some(window) = web_sys::window() {
-            // False (refused, or no vibrator) is no error: the cue was heard.
-            let _ = window.navigator().vibrate_with_duration(BUZZ_MS);
+            let navigator = window.navigator();
+            // Safari (every iPhone browser) has no `navigator.vibrate` at all: calling it
+            // threw out of the event loop mid-turn and the board stopped updating. Ask first.
+            if js_sys::Reflect::has(&navigator, &"vibrate".into()).unwrap_or(false) {
+                // False (refused, or no vibrator) is no error: the cue was heard.
+                let _ = navigator.vibrate_with_duration(BUZZ_MS);
+            }
         }
     }
 }
