@@ -314,3 +314,235 @@ fn next_waits_for_the_step_to_be_passed() {
     assert_eq!(run.next_step(), Ok(false));
     assert_eq!(run.index(), 0);
 }
+
+/// What every action that passes a step shows of the rules, computed from the events
+/// alone (not from the goals), gathered over every solution of every step.
+fn shown<G: Game>(
+    lesson: &Lesson<G>,
+    features: fn(&G::Action, &G::Event, &G) -> Vec<&'static str>,
+) -> std::collections::BTreeSet<&'static str> {
+    let mut all = std::collections::BTreeSet::new();
+    for step in &lesson.steps {
+        for action in solutions(step) {
+            let mut game = G::from_position(step.position).expect("checked");
+            let event = game.play(step.seat, &action).expect("legal");
+            all.extend(features(&action, &G::event_for(&event, step.seat), &game));
+            for (seat, line) in step.replies {
+                if let Ok(reply) = line.parse::<G::Action>() {
+                    if let Ok(event) = game.play(*seat, &reply) {
+                        all.extend(features(&reply, &event, &game));
+                    }
+                }
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn the_lessons_meet_every_rule_the_issue_lists() {
+    use crate::games::iota::IotaEvent;
+    use crate::games::omiga::{Act, Action as OmigaAction};
+    use crate::games::ovo::{Happened, Ovo, OvoAction, OvoEvent};
+    use crate::games::Outcome;
+
+    fn ovo_features(action: &OvoAction, event: &OvoEvent, after: &Ovo) -> Vec<&'static str> {
+        let mut f = Vec::new();
+        match (&event.happened, action) {
+            (
+                Happened::Moved {
+                    jump: false,
+                    from,
+                    landings,
+                    ..
+                },
+                _,
+            ) => {
+                let to = landings[0];
+                f.push(if from.file() != to.file() && from.rank() != to.rank() {
+                    "diagonal step"
+                } else {
+                    "straight step"
+                });
+            }
+            (
+                Happened::Moved {
+                    jump: true,
+                    landings,
+                    ..
+                },
+                _,
+            ) if landings.len() > 1 => f.push("jump chain"),
+            (Happened::Moved { jump: true, .. }, _) => f.push("jump"),
+            (
+                Happened::Peeked {
+                    symbol: Some(_), ..
+                },
+                _,
+            ) => f.push("peek seen by the peeker"),
+            (Happened::Passed, _) => f.push("pass"),
+            _ => {}
+        }
+        if let Happened::Moved {
+            flipped: true,
+            landings,
+            ..
+        } = &event.happened
+        {
+            f.push(if after.players() == 4 {
+                "flip in a corner camp"
+            } else {
+                "flip"
+            });
+            if landings
+                .last()
+                .and_then(|c| after.board().get(*c))
+                .is_some_and(|e| e.hidden)
+            {
+                f.push("flipped egg is hidden");
+            }
+        }
+        if let Happened::Moved {
+            flipped: false,
+            landings,
+            ..
+        } = &event.happened
+        {
+            if landings
+                .last()
+                .and_then(|c| after.board().get(*c))
+                .is_some_and(|e| e.hidden)
+            {
+                f.push("hidden egg moved");
+            }
+        }
+        match &event.declaration {
+            Some(d) if d.correct && after.outcome() == (Outcome::Win { seat: event.seat }) => {
+                f.push("right declaration wins")
+            }
+            Some(d) if d.seat_out => f.push("wrong declaration puts a seat out"),
+            _ => {}
+        }
+        f
+    }
+    let ovo = shown(&ovo::lesson(), ovo_features);
+    for rule in [
+        "diagonal step",
+        "straight step",
+        "jump",
+        "jump chain",
+        "flip",
+        "flipped egg is hidden",
+        "hidden egg moved",
+        "peek seen by the peeker",
+        "pass",
+        "right declaration wins",
+        "flip in a corner camp",
+        "wrong declaration puts a seat out",
+    ] {
+        assert!(ovo.contains(rule), "Ovo lesson lacks: {rule} ({ovo:?})");
+    }
+
+    fn iota_features(
+        _: &crate::games::iota::Action,
+        event: &IotaEvent,
+        after: &crate::games::iota::Iota,
+    ) -> Vec<&'static str> {
+        let mut f = Vec::new();
+        match event {
+            IotaEvent::Placed { cards, score, .. } => {
+                f.push("placement");
+                if score.lines.iter().any(|l| l.cells.len() == 3) {
+                    f.push("line of three");
+                }
+                if score.lots > 0 && score.total == score.base * 2 {
+                    f.push("lot doubles");
+                }
+                let (xs, ys): (Vec<i32>, Vec<i32>) = cards.iter().map(|(_, c)| (c.x, c.y)).unzip();
+                let span = |v: &[i32]| {
+                    v.iter().max().copied().unwrap_or(0) - v.iter().min().copied().unwrap_or(0) + 1
+                };
+                if cards.len() > 1 && span(&xs).max(span(&ys)) as usize > cards.len() {
+                    f.push("several cards around a card");
+                }
+                if score.lines.len() > 1 && cards.len() == 1 {
+                    f.push("one card in two lines");
+                }
+                if cards.iter().any(|(c, _)| c.is_wild()) {
+                    f.push("wild placed");
+                }
+                if score.game_end && after.outcome().is_over() {
+                    f.push("last card ends the game, doubled");
+                }
+            }
+            IotaEvent::Swapped { .. } => f.push("wild swapped"),
+            IotaEvent::Passed { returned_count, .. } if *returned_count > 0 => {
+                f.push("pass returning cards")
+            }
+            IotaEvent::Passed { .. } => {}
+        }
+        f
+    }
+    let iota = shown(&iota::lesson(), iota_features);
+    for rule in [
+        "placement",
+        "line of three",
+        "lot doubles",
+        "several cards around a card",
+        "one card in two lines",
+        "wild placed",
+        "wild swapped",
+        "pass returning cards",
+        "last card ends the game, doubled",
+    ] {
+        assert!(iota.contains(rule), "IOTA lesson lacks: {rule} ({iota:?})");
+    }
+
+    fn omiga_features(
+        action: &OmigaAction,
+        event: &crate::games::omiga::OmigaEvent,
+        after: &crate::games::omiga::Omiga,
+    ) -> Vec<&'static str> {
+        let mut f = Vec::new();
+        match event.act {
+            Act::Placed { x, y, .. } => {
+                let (x, y) = (i32::from(x), i32::from(y));
+                let t = after.table();
+                if t.get(x - 1, y).is_some() || t.get(x + 1, y).is_some() {
+                    f.push("half-circles matched");
+                }
+                if t.get(x, y - 1).is_some() || t.get(x, y + 1).is_some() {
+                    f.push("figures matched");
+                }
+                if matches!(action, OmigaAction::Place { rotated: true, .. }) {
+                    f.push("card turned");
+                }
+                if event.seat == 1 {
+                    f.push("Black acts too");
+                }
+            }
+            Act::Discarded { .. } => f.push("hand discarded"),
+        }
+        match after.outcome() {
+            Outcome::Win { seat: 0 } => f.push("winning placement"),
+            Outcome::Draw => f.push("draw"),
+            _ => {}
+        }
+        f
+    }
+    let omiga = shown(&omiga::lesson(), omiga_features);
+    for rule in [
+        "half-circles matched",
+        "figures matched",
+        "card turned",
+        "Black acts too",
+        "hand discarded",
+        "winning placement",
+        "draw",
+    ] {
+        assert!(
+            omiga.contains(rule),
+            "Omiga lesson lacks: {rule} ({omiga:?})"
+        );
+    }
+}
