@@ -135,7 +135,7 @@ impl<G: Game> LessonRun<G> {
 
     /// The current step.
     pub fn step(&self) -> &Step<G> {
-        // `at` is kept inside the steps by `new` and `next`.
+        // `at` is kept inside the steps by `new` and `next_step`.
         &self.lesson.steps[self.at]
     }
 
