@@ -46,7 +46,7 @@ pub fn lesson() -> Lesson<Iota> {
                 position: "players=2 turn=0 grid=0,0:Rc1 hands=Yx4,Bc2,Rs4,Gc3|Gx1,Yt4,Bs3,Rt2 pile=Bt1,Gs2,Yx3 scores=0,0",
                 seat: 0,
                 words: "In one turn you may place up to four cards, all in one row or one column, on both sides of cards already there.",
-                task: "Place two cards in one row, one on each side of the red circle.",
+                task: "Place two cards in one line, one on each side of the red circle.",
                 hint: "Two circles of other colours and numbers fit left and right of the red circle one, in the same turn.",
                 goal: placed_around,
                 replies: &[],

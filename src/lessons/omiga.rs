@@ -69,7 +69,7 @@ pub fn lesson() -> Lesson<Omiga> {
                 seat: 0,
                 words: "You win at once by laying a card directly behind one of Black's cards, as Black sees it, or by reaching Black's edge.",
                 task: "Win: lay a card right behind Black's card.",
-                hint: "The cell behind Black's card is 3,5, just above it: the card needs a diagonal at its lower end and a pink right half-circle.",
+                hint: "Behind Black's card is the cell just beyond it, beside your top card: it needs a diagonal at its lower end and a pink right half-circle.",
                 goal: won,
                 replies: &[],
             },
