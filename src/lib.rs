@@ -11,6 +11,7 @@ pub mod ai;
 pub mod bench;
 pub mod games;
 pub mod kiosk;
+pub mod lessons;
 pub mod net;
 pub mod platform;
 pub mod referee;
