@@ -294,7 +294,7 @@ fn every_cue_is_short_and_heard_but_never_loud() {
             assert!(ms < 300, "{cue:?} lasts {ms} ms");
         }
         let (p, r) = (peak(&samples), rms(&samples));
-        assert!(p <= 0.6 + 1e-6 && p >= 0.15, "{cue:?} peaks at {p}");
+        assert!((0.15..=0.6 + 1e-6).contains(&p), "{cue:?} peaks at {p}");
         assert!(r >= 0.03, "{cue:?} is too quiet: rms {r}");
         assert!(samples.iter().all(|s| s.is_finite()));
         // It starts and ends near silence (no click).

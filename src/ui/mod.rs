@@ -87,6 +87,11 @@ impl Controller {
         c
     }
 
+    /// The settings as chosen (and saved).
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
     /// The language shown now (`en` or `ru`).
     pub fn language(&self) -> &'static str {
         let locale = std::env::var("LC_ALL")
@@ -164,6 +169,8 @@ pub fn start_app(
     crate::platform::mark("hs-mobile");
     if kiosk || controller.borrow().settings.start_in_kiosk {
         kiosk::start(&app, &controller);
+        // Settings' sound switch shows the kiosk's default (off) until staff choose.
+        app.set_sound_on(controller.borrow().settings.sound_on(true));
     }
     Ok((app, controller))
 }
