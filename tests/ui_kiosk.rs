@@ -386,3 +386,51 @@ fn pin_refusals_read_in_russian() {
     );
     app.invoke_set_language("en".into());
 }
+
+/// Everything the kiosk handed to the speaker so far.
+fn played(k: &Kiosk) -> usize {
+    k.controller.borrow().sound.played()
+}
+
+#[test]
+fn a_kiosk_plays_no_cue_until_staff_turn_sound_on_and_its_attract_loop_never_does() {
+    use hotseat::store::Settings;
+    use hotseat::ui::kiosk::demo_progress;
+    init_no_event_loop();
+    hotseat::ui::bots::set_synchronous(true);
+
+    // The kiosk's default: a game is heard (the cover, the reveal) but nothing is played.
+    let k = Kiosk::start(with_pin("sound-default"));
+    press(&k.app, "IOTA");
+    press(&k.app, "Start");
+    let first = k.app.get_cover_name().to_string();
+    press(&k.app, &format!("{first}, tap to reveal"));
+    assert_eq!(k.controller.borrow().sound.heard().len(), 2);
+    assert_eq!(played(&k), 0, "a café's kiosk is quiet by default");
+    drop(k);
+
+    // Staff turned sound on (Settings, behind the PIN; saved like any setting).
+    let dir = with_pin("sound-on");
+    Settings {
+        sound: Some(true),
+        ..Settings::default()
+    }
+    .save(&dir)
+    .unwrap();
+    let k = Kiosk::start(dir);
+    k.wait(30);
+    let (_, before) = demo_progress(&k.controller.borrow()).expect("a demo runs");
+    for _ in 0..5 {
+        k.wait(1);
+    }
+    let (_, after) = demo_progress(&k.controller.borrow()).expect("a demo runs");
+    assert!(after > before, "the demo game moved");
+    assert_eq!(played(&k), 0, "the attract loop plays by itself, silently");
+    assert!(k.controller.borrow().sound.heard().is_empty());
+    // A tap ends the demo; the group's own game is heard and played.
+    k.app.global::<KioskBridge>().invoke_stop_demo();
+    assert_eq!(k.app.get_screen(), Screen::Home);
+    press(&k.app, "IOTA");
+    press(&k.app, "Start");
+    assert_eq!(played(&k), 1, "the cover's call, played");
+}

@@ -4,6 +4,7 @@
 #![cfg(feature = "devtools")]
 
 use hotseat::net::Timing;
+use hotseat::sound::Cue;
 use hotseat::ui::lan::{self, HostOptions};
 use hotseat::ui::{build, AppWindow, Controller, GameChrome, LanBridge, OmigaBridge, Screen};
 use i_slint_backend_testing::init_no_event_loop;
@@ -57,12 +58,17 @@ fn pump(devices: &[&Device], what: &str, done: impl Fn() -> bool) {
 /// A host on loopback (no countdown, a fixed deal) and a device joined to it through the
 /// join screen's typed address and code.
 fn pair(seed: u64) -> (Device, Device) {
+    pair_counting(seed, Duration::ZERO)
+}
+
+/// `pair`, with Omiga's "Ready?" countdown of `countdown`.
+fn pair_counting(seed: u64, countdown: Duration) -> (Device, Device) {
     let host = device();
     let options = HostOptions {
         bind: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
         announce: false,
         timing: Timing {
-            countdown: Duration::ZERO,
+            countdown,
             ..Timing::default()
         },
         params: hotseat::games::Params::new().with("seed", seed),
@@ -529,4 +535,67 @@ fn a_russian_joiner_reads_the_hosts_refusals_in_russian() {
     assert_eq!(chrome.get_banner(), "Игра окончена: хозяин вышел из игры");
     third.app.invoke_set_language("en".into());
     client.app.invoke_set_language("en".into());
+}
+
+/// Every cue `d` heard since it started.
+fn heard(d: &Device) -> Vec<Cue> {
+    d.c.borrow().sound.heard().to_vec()
+}
+
+#[test]
+fn both_devices_hear_the_countdown_their_own_and_the_other_s_cards_and_refusals() {
+    let (host, client) = pair_counting(5, Duration::from_secs(1));
+    // Each device heard its "Ready?" count from 1 as its game came on screen.
+    assert_eq!(heard(&host), [Cue::Countdown { left: 1 }]);
+    assert_eq!(heard(&client), [Cue::Countdown { left: 1 }]);
+    // The Omiga screen's timer ticks each second; here the test ticks once it has run out.
+    std::thread::sleep(Duration::from_millis(1100));
+    for d in [&host, &client] {
+        d.app.global::<OmigaBridge>().invoke_tick();
+        assert_eq!(heard(d)[1..], [Cue::Countdown { left: 0 }]);
+    }
+
+    // White's card on the host: "mine" there, "the other side's" on the client.
+    let cell = select_playable(&host.app, "White").expect("White has a move");
+    press(&host.app, &cell);
+    assert_eq!(heard(&host)[2..], [Cue::PlacedNear]);
+    pump(&[&host, &client], "the client hears White's card", || {
+        heard(&client).len() > 2
+    });
+    assert_eq!(heard(&client)[2..], [Cue::PlacedFar]);
+
+    // Black's card: heard on the client once the host accepted it, not when sent.
+    let cell = select_playable(&client.app, "Black").expect("Black has a move");
+    press(&client.app, &cell);
+    assert_eq!(heard(&client).len(), 3, "nothing until the host answers");
+    pump(&[&host, &client], "both hear Black's card", || {
+        heard(&host).len() > 3 && heard(&client).len() > 3
+    });
+    assert_eq!(heard(&client)[3..], [Cue::PlacedNear]);
+    assert_eq!(heard(&host)[3..], [Cue::PlacedFar]);
+
+    // A cell the rules core does not offer: the host refuses, and the client hears it.
+    select_playable(&client.app, "Black").expect("Black has a move");
+    let bad = labels_starting(&client.app, "x ")
+        .into_iter()
+        .find(|l| l.contains("empty") && !l.contains("may place here"))
+        .expect("an empty cell no card may go to");
+    press(&client.app, &bad);
+    pump(&[&host, &client], "the client hears the refusal", || {
+        heard(&client).len() > 4
+    });
+    assert_eq!(heard(&client)[4..], [Cue::Refused]);
+    // A refusal on this device (no card picked): heard at once, the host hears nothing.
+    let empty = labels_starting(&host.app, "x ")
+        .into_iter()
+        .find(|l| l.contains("empty"))
+        .expect("an empty cell");
+    press(&host.app, &empty);
+    assert_eq!(heard(&host)[4..], [Cue::Refused]);
+    pump(&[&host, &client], "nothing more to take in", || true);
+    assert_eq!(heard(&host).len(), 5);
+    assert_eq!(heard(&client).len(), 5);
+    // Nobody's turn comes in a game played at once: no card but a winning one buzzes.
+    assert_eq!(host.c.borrow().sound.buzzed(), 0);
+    assert_eq!(client.c.borrow().sound.buzzed(), 0);
 }

@@ -7,9 +7,10 @@
 //!   played and nothing is said beyond one calm line (`note`), and nothing panics.
 //! - The browser: the page's Web Audio `AudioContext`, made on the first cue (that comes
 //!   from a tap, which browsers require before a page may play), each cue an
-//!   `AudioBuffer` started at its time. Buzzing is `navigator.vibrate`.
+//!   `AudioBuffer` started at its time.
 //!
-//! Android's vibrator (through JNI) is not wired yet: only the browser buzzes.
+//! Buzzing is `platform::vibrator`'s (Android's `Vibrator` through JNI, the browser's
+//! `navigator.vibrate`), outside this file so that Android's half compiles without the UI.
 
 use crate::sound::{schedule, synth, Cue};
 
@@ -63,24 +64,12 @@ impl Speaker {
         }
     }
 
-    /// A short vibration, where the device has a vibrator the app can reach (the browser
-    /// on a phone).
+    /// A short vibration, where the device has a vibrator the app can reach (Android,
+    /// the browser on a phone).
     pub fn buzz(&self) {
-        #[cfg(target_arch = "wasm32")]
-        if let Some(window) = web_sys::window() {
-            let navigator = window.navigator();
-            // Safari (every iPhone browser) has no `navigator.vibrate` at all: calling it
-            // threw out of the event loop mid-turn and the board stopped updating. Ask first.
-            if js_sys::Reflect::has(&navigator, &"vibrate".into()).unwrap_or(false) {
-                // False (refused, or no vibrator) is no error: the cue was heard.
-                let _ = navigator.vibrate_with_duration(BUZZ_MS);
-            }
-        }
+        super::vibrator::buzz(super::vibrator::BUZZ_MS);
     }
 }
-
-/// How long a buzz lasts, in milliseconds.
-pub const BUZZ_MS: u32 = 40;
 
 /// The samples of `cue` at `rate`, made once per cue and rate.
 #[derive(Default)]

@@ -10,7 +10,9 @@
 //!   desktop's winit window event filter);
 //! - `work` (with the UI): where an opponent thinks — a worker thread, or the browser's
 //!   event loop, which has no threads;
-//! - `audio` (with the UI): where the table's cues are heard and the phone buzzes;
+//! - `audio` (with the UI): where the table's cues are heard;
+//! - [`vibrator`]: the phone's buzz (Android's `Vibrator` through JNI, the browser's
+//!   `navigator.vibrate`);
 //! - [`MulticastLock`]: what only Android asks for before LAN discovery;
 //! - [`HAS_LAN`]: whether this target can open network sockets at all;
 //! - [`WINDOW_TAKES_FULL_SCREEN`]: whether the app's window may ask for full screen itself.
@@ -27,6 +29,7 @@ mod multicast;
 pub mod storage;
 pub mod time;
 pub mod touch;
+pub mod vibrator;
 #[cfg(feature = "ui")]
 pub mod work;
 

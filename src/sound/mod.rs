@@ -166,33 +166,59 @@ impl Ear {
     /// of Omiga's "Ready?" left (0 elsewhere). The first listen of a match already under
     /// way (resumed, replayed) sounds only the cover and the countdown.
     pub fn listen<G: Sounds + Opponents>(&mut self, game: &Match<G>, countdown: u8) -> Heard {
-        let now = Moment {
+        let glance = Glance {
             actions: game.actions().len(),
             gate: game.gate(),
             thinking: game.thinking(),
-            over: game.outcome().is_over(),
+            outcome: game.outcome(),
             countdown,
+        };
+        self.hear::<G, _>(glance, |from| {
+            game.log()
+                .skip(from)
+                .map(|(seat, _, event)| (side_of(game, seat), event))
+        })
+    }
+
+    /// What changed on any table since the last listen: `now` as the table shows it, and
+    /// `events(n)` its public events after the first `n` (each with the side that acted).
+    /// [`Ear::listen`] hears a local match through this; the networked Omiga table, which
+    /// holds no `Match` (only its seat's view and the events the network brought), hears
+    /// through it too, so both are heard by the same rules.
+    pub fn hear<G: Sounds, I: Iterator<Item = (Side, G::Event)>>(
+        &mut self,
+        now: Glance,
+        events: impl FnOnce(usize) -> I,
+    ) -> Heard {
+        let draw = now.outcome == Outcome::Draw;
+        let now = Moment {
+            actions: now.actions,
+            gate: now.gate,
+            thinking: now.thinking,
+            over: now.outcome.is_over(),
+            countdown: now.countdown,
         };
         let before = self.last.unwrap_or(Moment {
             actions: now.actions,
             gate: Gate::Closed,
             thinking: now.thinking,
             over: now.over,
-            countdown: if countdown > 0 { countdown + 1 } else { 0 },
+            countdown: if now.countdown > 0 {
+                now.countdown + 1
+            } else {
+                0
+            },
         });
         self.last = Some(now);
         let mut heard = Heard::default();
         // A take-back shortens the log: nothing to hear, start again from there.
         if now.actions > before.actions {
-            for (seat, _, event) in game.log().skip(before.actions) {
-                heard.buzz |= G::cues(&event, side_of(game, seat), &mut heard.cues);
+            for (side, event) in events(before.actions) {
+                heard.buzz |= G::cues(&event, side, &mut heard.cues);
             }
         }
         if now.over && !before.over {
-            heard.cues.push(match game.outcome() {
-                Outcome::Draw => Cue::Drawn,
-                _ => Cue::Won,
-            });
+            heard.cues.push(if draw { Cue::Drawn } else { Cue::Won });
         }
         if now.countdown < before.countdown && !now.over {
             heard.cues.push(Cue::Countdown {
@@ -213,6 +239,21 @@ impl Ear {
         }
         heard
     }
+}
+
+/// A table as an [`Ear`] sees it at one moment: all public.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Glance {
+    /// How many actions were played so far (the public log's length).
+    pub actions: usize,
+    /// The cover: who is called, who sees the screen.
+    pub gate: Gate,
+    /// Whether the app is thinking about its move.
+    pub thinking: bool,
+    /// How the game stands.
+    pub outcome: Outcome,
+    /// The seconds of Omiga's "Ready?" left (0 elsewhere).
+    pub countdown: u8,
 }
 
 /// Whose side laid `seat`'s card, for the two Omiga placement sounds.

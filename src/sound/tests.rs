@@ -231,6 +231,56 @@ fn omiga_face_to_face_counts_down_and_tells_the_two_sides_apart() {
     assert_ne!(render(Cue::PlacedNear, 8000), render(Cue::PlacedFar, 8000));
 }
 
+/// White's card at 4,6 lies behind Black's 4,5 and wins at once (docs/rules-omiga.md).
+const OMIGA_WIN: &str =
+    "table=9x10 cells=4,4:w:PD-GG;4,5:b:DN-GG;3,6:w:DD-GG hands=ND-GG|DD-KK decks=PN-GK|";
+
+#[test]
+fn only_an_omiga_placement_that_wins_buzzes_and_the_win_follows_it() {
+    let (mut m, mut ear) = scene::<Omiga>(OMIGA_DECKS, Sharing::FaceToFace);
+    ear.listen(&m, 0);
+    m.act(0, &"place DD-KG@3,4".parse().unwrap()).unwrap();
+    let plain = ear.listen(&m, 0);
+    assert_eq!(plain.cues, [Cue::PlacedNear]);
+    assert!(!plain.buzz, "an ordinary card does not buzz");
+
+    let (mut m, mut ear) = scene::<Omiga>(OMIGA_WIN, Sharing::FaceToFace);
+    ear.listen(&m, 0);
+    m.act(0, &"place ND-GG@4,6".parse().unwrap()).unwrap();
+    let won = ear.listen(&m, 0);
+    assert_eq!(won.cues, [Cue::PlacedNear, Cue::Won]);
+    assert!(won.buzz, "the winning card buzzes");
+}
+
+#[test]
+fn a_table_heard_by_glances_sounds_as_its_match_does() {
+    // The networked table has no `Match`: it hands the ear glances and the events the
+    // network brought. The same game heard both ways sounds the same.
+    let (mut m, mut by_match) = scene::<Omiga>(OMIGA_WIN, Sharing::FaceToFace);
+    let mut by_glance = Ear::new();
+    let mut log: Vec<(Side, <Omiga as Game>::Event)> = Vec::new();
+    let glance = |m: &Match<Omiga>, actions: usize, left: u8| Glance {
+        actions,
+        gate: Gate::Open(0),
+        thinking: false,
+        outcome: m.outcome(),
+        countdown: left,
+    };
+    for left in [2, 1, 0] {
+        let want = by_match.listen(&m, left);
+        let got = by_glance.hear::<Omiga, _>(glance(&m, 0, left), |_| log.clone().into_iter());
+        assert_eq!(got, want);
+    }
+    m.act(0, &"place ND-GG@4,6".parse().unwrap()).unwrap();
+    log.extend(m.log().map(|(_, _, event)| (Side::Near, event)));
+    let want = by_match.listen(&m, 0);
+    let got =
+        by_glance.hear::<Omiga, _>(glance(&m, 1, 0), |from| log.clone().into_iter().skip(from));
+    assert_eq!(got, want);
+    assert_eq!(got.cues, [Cue::PlacedNear, Cue::Won]);
+    assert!(got.buzz);
+}
+
 #[test]
 fn against_the_app_its_thinking_and_its_move_are_heard_without_a_cover() {
     let players = people(&[SeatKind::Human, SeatKind::Bot]);

@@ -21,7 +21,8 @@ use super::reasons;
 use super::texts::{self, LanText, OmigaText, Text};
 use super::{chrome, rows};
 use super::{AppWindow, Controller, GameChrome, LanBridge, LanHostUi, OmigaBridge, Screen};
-use crate::games::omiga::{Action, OmigaEvent, OmigaView, Side};
+use crate::games::omiga::{Action, Omiga, OmigaEvent, OmigaView, Side};
+use crate::games::Game;
 use crate::games::{Outcome, Params, Seat};
 use crate::net::discovery::{Announcer, Beacon, Browser, Found};
 use crate::net::host::random_code;
@@ -107,6 +108,13 @@ struct NetGame {
     last: Option<(u8, u8)>,
     rematch_offered: bool,
     rematch_asked: bool,
+    /// The game's public events as this device received them, each with the side that
+    /// acted (this device's card or the other's): what the ear hears new.
+    log: Vec<(crate::sound::Side, OmigaEvent)>,
+    /// Hears this game only: a rematch is a new `NetGame`, with a new ear.
+    ear: crate::sound::Ear,
+    /// The host refused this device's action since the last listen.
+    refused: bool,
 }
 
 /// The two-device state of the app: the link, the hosts heard, and the game on screen.
@@ -226,6 +234,9 @@ impl NetGame {
             last: None,
             rematch_offered: false,
             rematch_asked: false,
+            log: Vec::new(),
+            ear: crate::sound::Ear::new(),
+            refused: false,
         }
     }
 
@@ -250,10 +261,34 @@ impl NetGame {
         }
     }
 
-    fn placed(&mut self, event: &OmigaEvent) {
+    /// An action taken on the table: `mine` when this device's seat acted. Kept in its
+    /// public form only (what the other side's device may know), for the ear.
+    fn acted(&mut self, event: &OmigaEvent, mine: bool) {
         if let crate::games::omiga::view::Act::Placed { x, y, .. } = event.act {
             self.last = Some((x, y));
         }
+        let side = if mine {
+            crate::sound::Side::Near
+        } else {
+            crate::sound::Side::Far
+        };
+        self.log.push((side, Omiga::public_event(event)));
+    }
+
+    /// What changed on this table since the last listen, heard by the same ear and the
+    /// same Omiga cues as a table on one device (`sound::Ear::hear`).
+    fn heard(&mut self) -> crate::sound::Heard {
+        let glance = crate::sound::Glance {
+            actions: self.log.len(),
+            // This device's own seat always sees its own hand: no cover, no hand-off.
+            gate: crate::session::Gate::Open(self.seat),
+            thinking: false,
+            outcome: self.view.outcome.clone(),
+            countdown: u8::try_from(self.countdown_left()).unwrap_or(u8::MAX),
+        };
+        let log = &self.log;
+        self.ear
+            .hear::<Omiga, _>(glance, |from| log.iter().skip(from).cloned())
     }
 
     /// The cells the selected card may go to, from the rules core.
@@ -571,6 +606,20 @@ pub fn drain(app: &AppWindow, c: &mut Controller) {
     if lan.game.is_some() {
         show(app, lan, language);
     }
+    sound(c);
+}
+
+/// Plays what the networked game's last change sounds like, the way a table on one
+/// device is heard (`ui::sound`): the refusal first, then the game's cues and buzz.
+fn sound(c: &mut Controller) {
+    let Some(g) = c.lan.as_mut().and_then(|l| l.game.as_mut()) else {
+        return;
+    };
+    if std::mem::take(&mut g.refused) {
+        c.sound.refused();
+    }
+    let heard = g.heard();
+    c.sound.after_heard(heard, &c.settings, c.kiosk.is_some());
 }
 
 fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
@@ -613,7 +662,7 @@ fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
             }
             HostEvent::OpponentActed { event, view } => {
                 if let Some(g) = lan.game.as_mut() {
-                    g.placed(&event);
+                    g.acted(&event, false);
                     g.set_view(view);
                 }
             }
@@ -670,7 +719,7 @@ fn joiner_update(app: &AppWindow, lan: &mut Lan, update: JoinerUpdate, language:
         JoinerEvent::Accepted { event, .. } => {
             if let Some(g) = lan.game.as_mut() {
                 g.pending = None;
-                g.placed(&event);
+                g.acted(&event, true);
                 if let Some(view) = view {
                     g.set_view(view);
                 }
@@ -685,12 +734,13 @@ fn joiner_update(app: &AppWindow, lan: &mut Lan, update: JoinerUpdate, language:
             if let Some(g) = lan.game.as_mut() {
                 g.pending = None;
                 g.note = (text.clone(), true);
+                g.refused = true;
             }
             chrome::show_message(app, &text, true);
         }
         JoinerEvent::OpponentActed { event } => {
             if let Some(g) = lan.game.as_mut() {
-                g.placed(&event);
+                g.acted(&event, false);
                 if let Some(view) = view {
                     g.set_view(view);
                 }
@@ -727,7 +777,9 @@ fn joiner_update(app: &AppWindow, lan: &mut Lan, update: JoinerUpdate, language:
             if let Some(g) = lan.game.as_mut() {
                 g.pending = None;
                 if !applied {
+                    // The action sent before the drop was lost: heard as refused.
                     g.note = (text.clone(), true);
+                    g.refused = true;
                 }
             }
             chrome::show_message(app, &text, !applied);
@@ -1058,7 +1110,7 @@ fn send(link: &Link, g: &mut NetGame, action: Action, language: &str) -> Result<
     match link {
         Link::Host { host, .. } => match host.act(action) {
             Ok(event) => {
-                g.placed(&event);
+                g.acted(&event, true);
                 if let Action::Place { .. } = action {
                     g.selected = None;
                     g.turned = false;
@@ -1193,12 +1245,22 @@ pub fn route(app: &AppWindow, c: &mut Controller, t: Tap) -> Option<()> {
     let language = c.language();
     let lan = c.lan.as_mut().filter(|l| l.game.is_some())?;
     let tick = matches!(t, Tap::Tick);
-    match tap(lan, t, language) {
-        Ok(()) if tick => {}
-        Ok(()) => chrome::show_message(app, "", false),
-        Err(reason) => chrome::show_message(app, &reason, true),
-    }
+    let refused = match tap(lan, t, language) {
+        Ok(()) if tick => false,
+        Ok(()) => {
+            chrome::show_message(app, "", false);
+            false
+        }
+        Err(reason) => {
+            chrome::show_message(app, &reason, true);
+            true
+        }
+    };
     show(app, lan, language);
+    if refused {
+        c.sound.refused();
+    }
+    sound(c);
     Some(())
 }
 
@@ -1297,5 +1359,40 @@ pub fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, screen: &str
         app.global::<LanBridge>()
             .set_found(ModelRc::new(VecModel::from(rows)));
         app.global::<LanBridge>().set_searching(true);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NetGame;
+    use crate::games::omiga::Omiga;
+    use crate::games::Game;
+    use crate::platform::time::Duration;
+    use crate::sound::Cue;
+
+    /// White's card at 4,6 lies behind Black's 4,5 and wins at once (docs/rules-omiga.md).
+    const WIN: &str =
+        "table=9x10 cells=4,4:w:PD-GG;4,5:b:DN-GG;3,6:w:DD-GG hands=ND-GG|DD-KK decks=PN-GK|";
+
+    #[test]
+    fn a_winning_card_buzzes_and_ends_the_game_on_both_devices() {
+        let mut game = Omiga::from_position(WIN).unwrap();
+        let mut host = NetGame::new(0, game.view(0), Duration::ZERO);
+        let mut joiner = NetGame::new(1, game.view(1), Duration::ZERO);
+        assert!(host.heard().is_empty() && joiner.heard().is_empty());
+        let event = game.play(0, &"place ND-GG@4,6".parse().unwrap()).unwrap();
+        // The host placed it; the joined device is told of the other side's card.
+        host.acted(&event, true);
+        host.set_view(game.view(0));
+        joiner.acted(&event, false);
+        joiner.set_view(game.view(1));
+        let (here, there) = (host.heard(), joiner.heard());
+        assert_eq!(here.cues, [Cue::PlacedNear, Cue::Won]);
+        assert_eq!(there.cues, [Cue::PlacedFar, Cue::Won]);
+        assert!(
+            here.buzz && there.buzz,
+            "both phones buzz at the winning card"
+        );
+        assert!(host.heard().is_empty(), "heard once");
     }
 }
