@@ -43,6 +43,14 @@ pub trait Table: Any {
     fn undo(&mut self) -> RuleResult<()>;
     /// What changed since `ear` last heard this table, as sound cues (public only).
     fn heard(&self, ear: &mut crate::sound::Ear) -> crate::sound::Heard;
+    /// The lesson riding on this board, if it is a lesson's (src/ui/lessons.rs).
+    fn lesson(&mut self) -> Option<&mut super::lessons::LessonTable> {
+        None
+    }
+    /// Whether this board is a lesson's: never saved, recorded or taken back.
+    fn is_lesson(&self) -> bool {
+        false
+    }
 }
 
 /// One game's own part of a table on screen: its match, and how the views the gate
