@@ -6,12 +6,19 @@
 //! that misses the step's goal, or one the engine refuses; an action that meets it), and
 //! then made by the board's taps: the same callbacks the cells' touch areas call.
 
+use hotseat::games::iota;
+use hotseat::games::omiga;
 use hotseat::games::ovo::{Cell, OvoAction};
-use hotseat::lessons::{LessonRun, Verdict};
+use hotseat::games::Game;
+use hotseat::lessons::{Lesson, LessonRun, Verdict};
 use hotseat::session::SeatKind;
-use hotseat::ui::{build, AppWindow, Controller, GameChrome, LessonBridge, OvoBridge, Screen};
+use hotseat::ui::{
+    build, AppWindow, Controller, GameChrome, IotaBridge, LessonBridge, LessonStepTexts,
+    OmigaBridge, OvoBridge, Screen,
+};
 use i_slint_backend_testing::init_no_event_loop;
 use slint::ComponentHandle;
+use slint::Model;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -29,7 +36,7 @@ fn app(tag: &str) -> (AppWindow, Rc<RefCell<Controller>>, std::path::PathBuf) {
     (app, c, dir)
 }
 
-fn lesson(app: &AppWindow) -> LessonBridge<'_> {
+fn lesson_bridge(app: &AppWindow) -> LessonBridge<'_> {
     app.global::<LessonBridge>()
 }
 
@@ -37,10 +44,10 @@ fn message(app: &AppWindow) -> String {
     app.global::<GameChrome>().get_message().to_string()
 }
 
-/// The Ovo step `k` as the core sees it: a legal action that misses its goal (if any),
-/// and one that meets it.
-fn ovo_tries(k: usize) -> (Option<OvoAction>, OvoAction) {
-    let fresh = || LessonRun::new(hotseat::lessons::ovo::lesson(), k).expect("the step sets up");
+/// Step `k` of a lesson as the core sees it: a legal action that misses its goal (if
+/// any), and one that meets it.
+fn tries<G: Game>(lesson: fn() -> Lesson<G>, k: usize) -> (Option<G::Action>, G::Action) {
+    let fresh = || LessonRun::new(lesson(), k).expect("the step sets up");
     let run = fresh();
     assert_eq!(run.index(), k);
     let mut wrong = None;
@@ -53,6 +60,10 @@ fn ovo_tries(k: usize) -> (Option<OvoAction>, OvoAction) {
         }
     }
     (wrong, right.expect("every step has a solution"))
+}
+
+fn ovo_tries(k: usize) -> (Option<OvoAction>, OvoAction) {
+    tries(hotseat::lessons::ovo::lesson, k)
 }
 
 /// Plays `action` by the Ovo board's taps: pick the egg, tap each landing, end a chain
@@ -85,7 +96,7 @@ fn ovo_taps(app: &AppWindow, action: &OvoAction) {
                 tap(*landing);
             }
             // A chain that could go on waits for "Stop here".
-            if lesson(app).get_verdict_kind() == 0 {
+            if lesson_bridge(app).get_verdict_kind() == 0 {
                 ovo.invoke_stop();
             }
         }
@@ -118,74 +129,201 @@ fn ovo_refused_tap(app: &AppWindow, k: usize) {
     ovo.invoke_tap(empty.index() as i32);
 }
 
-#[test]
-fn the_ovo_lesson_is_played_by_taps_with_a_wrong_try_on_every_step() {
-    let (app, _c, _dir) = app("ovo");
-    press(&app, "Learn to play Ovo");
+/// Plays a whole lesson from "Learn to play {title}": on every step the words shown are
+/// the step's, a wrong try (a legal move that misses the task, or a tap the board refuses)
+/// shows the hint and leaves the board as it was, and then the right try passes.
+fn play_through<G: Game>(
+    tag: &str,
+    title: &str,
+    lesson: fn() -> Lesson<G>,
+    taps: fn(&AppWindow, usize, &G::Action),
+    refused_tap: fn(&AppWindow, usize),
+) {
+    let (app, _c, _dir) = app(tag);
+    press(&app, &format!("Learn to play {title}"));
     assert_eq!(app.get_screen(), Screen::Game);
-    assert!(lesson(&app).get_active());
+    assert!(lesson_bridge(&app).get_active());
     assert!(!app.get_cover_up(), "a lesson has no cover to lift");
-    let steps = hotseat::lessons::ovo::lesson().steps;
-    assert_eq!(lesson(&app).get_steps() as usize, steps.len());
+    let steps = lesson().steps;
+    assert_eq!(lesson_bridge(&app).get_steps() as usize, steps.len());
     for (k, step) in steps.iter().enumerate() {
-        assert_eq!(
-            lesson(&app).get_step() as usize,
-            k + 1,
-            "step {}",
-            step.name
-        );
-        assert_eq!(lesson(&app).get_words(), step.words);
-        assert_eq!(lesson(&app).get_task(), step.task);
-        assert_eq!(lesson(&app).get_verdict_kind(), 0);
-        let (wrong, right) = ovo_tries(k);
-        // The wrong try: a legal move that misses the task, or a tap the board refuses.
+        let bridge = lesson_bridge(&app);
+        assert_eq!(bridge.get_step() as usize, k + 1, "step {}", step.name);
+        assert_eq!(bridge.get_words(), step.words);
+        assert_eq!(bridge.get_task(), step.task);
+        assert_eq!(bridge.get_verdict_kind(), 0);
+        let (wrong, right) = tries(lesson, k);
         match &wrong {
             Some(action) => {
-                ovo_taps(&app, action);
+                taps(&app, k, action);
                 assert!(
-                    lesson(&app)
+                    bridge
                         .get_verdict()
                         .starts_with("Allowed, but not what this step asks."),
-                    "step {}: {}",
+                    "{tag} step {}: {}",
                     step.name,
-                    lesson(&app).get_verdict()
+                    bridge.get_verdict()
                 );
             }
             None => {
-                ovo_refused_tap(&app, k);
-                assert!(lesson(&app).get_verdict().starts_with("Try again."));
+                refused_tap(&app, k);
+                assert!(
+                    bridge.get_verdict().starts_with("Try again."),
+                    "{tag} step {}: {}",
+                    step.name,
+                    bridge.get_verdict()
+                );
                 assert!(
                     app.global::<GameChrome>().get_message_is_warning()
                         && !message(&app).is_empty(),
-                    "step {}: the board's refusal is in the message line",
+                    "{tag} step {}: the board's refusal is in the message line",
                     step.name
                 );
             }
         }
-        assert_eq!(lesson(&app).get_verdict_kind(), 1, "step {}", step.name);
+        assert_eq!(bridge.get_verdict_kind(), 1, "{tag} step {}", step.name);
         assert!(
-            lesson(&app).get_verdict().ends_with(step.hint),
-            "step {}: the hint follows: {}",
+            bridge.get_verdict().ends_with(step.hint),
+            "{tag} step {}: the hint follows: {}",
             step.name,
-            lesson(&app).get_verdict()
+            bridge.get_verdict()
         );
-        // The board is as it was: the same move works now.
-        ovo_taps(&app, &right);
+        // The board is as it was: the right move can be made on it now.
+        taps(&app, k, &right);
         assert_eq!(
-            lesson(&app).get_verdict_kind(),
+            bridge.get_verdict_kind(),
             2,
-            "step {}: {} passes ({})",
+            "{tag} step {}: {} passes ({}; {})",
             step.name,
             right,
-            lesson(&app).get_verdict()
+            bridge.get_verdict(),
+            message(&app)
         );
         if k + 1 < steps.len() {
-            assert!(!lesson(&app).get_last());
+            assert!(!bridge.get_last());
             press(&app, "Next step");
         } else {
-            assert!(lesson(&app).get_last());
+            assert!(bridge.get_last());
+            assert!(common::present(
+                &app,
+                "Practice game against the easy opponent"
+            ));
         }
     }
+}
+
+#[test]
+fn the_ovo_lesson_is_played_by_taps_with_a_wrong_try_on_every_step() {
+    play_through(
+        "ovo",
+        "Ovo",
+        hotseat::lessons::ovo::lesson,
+        |app, _k, action| ovo_taps(app, action),
+        ovo_refused_tap,
+    );
+}
+
+/// The hand slot of `card` in the learner's hand at step `k`.
+fn iota_hand_index(k: usize, card: iota::Card) -> i32 {
+    let run = LessonRun::new(hotseat::lessons::iota::lesson(), k).expect("the step sets up");
+    run.view()
+        .hand
+        .iter()
+        .position(|c| *c == card)
+        .expect("the card is in the hand") as i32
+}
+
+/// The shown cell at the table's `cell` (the shown area grows round staged cards).
+fn iota_cell_index(app: &AppWindow, cell: iota::Cell) -> i32 {
+    let cells = app.global::<IotaBridge>().get_cells();
+    (0..cells.row_count())
+        .find(|i| {
+            cells
+                .row_data(*i)
+                .is_some_and(|c| c.x == cell.x && c.y == cell.y)
+        })
+        .expect("the cell is shown") as i32
+}
+
+/// Plays an IOTA action by the board's taps: pick a hand card, tap its cell, Play; a
+/// swap by the card and the wild; a pass by choosing the cards to return, then Pass.
+fn iota_taps(app: &AppWindow, k: usize, action: &iota::Action) {
+    let bridge = app.global::<IotaBridge>();
+    match action {
+        iota::Action::Place(cards) => {
+            for (card, cell) in cards {
+                bridge.invoke_tap_hand(iota_hand_index(k, *card));
+                bridge.invoke_tap_cell(iota_cell_index(app, *cell));
+            }
+            bridge.invoke_play();
+        }
+        iota::Action::Swap { cell, card } => {
+            bridge.invoke_tap_hand(iota_hand_index(k, *card));
+            bridge.invoke_tap_cell(iota_cell_index(app, *cell));
+        }
+        iota::Action::Pass(cards) => {
+            if !cards.is_empty() {
+                bridge.invoke_trade();
+                for card in cards {
+                    bridge.invoke_tap_hand(iota_hand_index(k, *card));
+                }
+            }
+            bridge.invoke_pass();
+        }
+    }
+}
+
+#[test]
+fn the_iota_lesson_is_played_by_taps_with_a_wrong_try_on_every_step() {
+    play_through(
+        "iota",
+        "IOTA",
+        hotseat::lessons::iota::lesson,
+        iota_taps,
+        // Play with nothing staged: the board refuses it.
+        |app, _k| app.global::<IotaBridge>().invoke_play(),
+    );
+}
+
+/// Plays an Omiga action by the board's taps: the hand card (tapped again to turn it),
+/// then the cell; a discard by its button.
+fn omiga_taps(app: &AppWindow, k: usize, action: &omiga::Action) {
+    let bridge = app.global::<OmigaBridge>();
+    let run = LessonRun::new(hotseat::lessons::omiga::lesson(), k).expect("the step sets up");
+    let seat = run.step().seat as i32;
+    match action {
+        omiga::Action::Place {
+            card,
+            rotated,
+            x,
+            y,
+        } => {
+            let index = run
+                .view()
+                .hand
+                .iter()
+                .position(|c| c == card)
+                .expect("the card is in the hand") as i32;
+            bridge.invoke_tap_hand(seat, index, false);
+            if *rotated {
+                bridge.invoke_tap_hand(seat, index, false);
+            }
+            bridge.invoke_tap_cell(*x, *y);
+        }
+        omiga::Action::Discard => bridge.invoke_discard(seat),
+    }
+}
+
+#[test]
+fn the_omiga_lesson_is_played_by_taps_with_a_wrong_try_on_every_step() {
+    play_through(
+        "omiga",
+        "Omiga",
+        hotseat::lessons::omiga::lesson,
+        omiga_taps,
+        // A cell tapped with no card picked: the board refuses it.
+        |app, _k| app.global::<OmigaBridge>().invoke_tap_cell(0, 0),
+    );
 }
 
 #[test]
@@ -197,7 +335,7 @@ fn a_lesson_left_at_a_step_resumes_there() {
         ovo_taps(&app, &right);
         press(&app, "Next step");
     }
-    assert_eq!(lesson(&app).get_step(), 3);
+    assert_eq!(lesson_bridge(&app).get_step(), 3);
     // Back leaves the lesson at once; nothing is saved as a game to continue.
     assert!(app.invoke_go_back());
     assert_eq!(app.get_screen(), Screen::Home);
@@ -210,8 +348,8 @@ fn a_lesson_left_at_a_step_resumes_there() {
     app.invoke_set_language("en".into());
     app.show().expect("the window shows");
     press(&app, "Learn to play Ovo");
-    assert_eq!(lesson(&app).get_step(), 3);
-    assert_eq!(lesson(&app).get_verdict_kind(), 0);
+    assert_eq!(lesson_bridge(&app).get_step(), 3);
+    assert_eq!(lesson_bridge(&app).get_verdict_kind(), 0);
 }
 
 #[test]
@@ -230,13 +368,13 @@ fn the_last_step_offers_a_practice_game_against_the_easy_opponent() {
     // From the setup screen's "Learn to play", this time.
     press(&app, "Ovo");
     press(&app, "Learn to play");
-    assert_eq!(lesson(&app).get_step() as usize, last + 1);
+    assert_eq!(lesson_bridge(&app).get_step() as usize, last + 1);
     let (_, right) = ovo_tries(last);
     ovo_taps(&app, &right);
-    assert!(lesson(&app).get_last());
+    assert!(lesson_bridge(&app).get_last());
     press(&app, "Practice game against the easy opponent");
     assert_eq!(app.get_screen(), Screen::Game);
-    assert!(!lesson(&app).get_active());
+    assert!(!lesson_bridge(&app).get_active());
     let c = c.borrow();
     let table = c.on_table().expect("a game is on the table");
     assert!(!table.is_lesson());
@@ -245,4 +383,33 @@ fn the_last_step_offers_a_practice_game_against_the_easy_opponent() {
     assert_eq!(players[0].kind, SeatKind::Human);
     assert_eq!(players[1].kind, SeatKind::Bot);
     assert_eq!(players[1].level.as_deref(), Some("easy"));
+}
+
+/// Every step's words, task and hint are in ui/texts/lesson-steps.slint word for word, so
+/// that the translations find them (tests/translations.rs checks each has its Russian).
+#[test]
+fn every_step_text_is_in_the_translated_texts() {
+    let (app, _c, _dir) = app("texts");
+    let texts = app.global::<LessonStepTexts>();
+    let mut all: Vec<(&str, &str, [&str; 3])> = Vec::new();
+    for s in hotseat::lessons::ovo::lesson().steps {
+        all.push(("ovo", s.name, [s.words, s.task, s.hint]));
+    }
+    for s in hotseat::lessons::iota::lesson().steps {
+        all.push(("iota", s.name, [s.words, s.task, s.hint]));
+    }
+    for s in hotseat::lessons::omiga::lesson().steps {
+        all.push(("omiga", s.name, [s.words, s.task, s.hint]));
+    }
+    for (game, name, english) in all {
+        for (field, en) in ["words", "task", "hint"].into_iter().zip(english) {
+            let id = format!("{game}-{name}-{field}");
+            assert_eq!(texts.invoke_text(id.clone().into()), en, "{id}");
+        }
+    }
+    // And in Russian the lesson speaks Russian.
+    app.invoke_set_language("ru".into());
+    press(&app, "Научиться играть в Ovo");
+    let words = lesson_bridge(&app).get_words().to_string();
+    assert!(words.starts_with("Ваши яйца"), "{words}");
 }
