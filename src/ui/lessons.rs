@@ -14,7 +14,7 @@
 //! as a game, recorded in the history or taken back.
 
 use super::play::{GameScreen, Table};
-use super::texts::{self, LessonText, ShellText};
+use super::texts::{self, LessonText, OmigaText, ShellText};
 use super::{AppWindow, Controller, GameChrome, LessonBridge, Screen};
 use crate::games::registry::GameKind;
 use crate::games::{iota::Iota, omiga::Omiga, ovo::Ovo, RuleError, RuleResult, Seat};
@@ -30,6 +30,10 @@ trait Taught: crate::ai::Opponents + crate::sound::Sounds + Sized + 'static {
     type Screen: GameScreen<Game = Self>;
     fn lesson() -> Lesson<Self>;
     fn screen(session: Match<Self>) -> Self::Screen;
+    /// A seat's name where the lesson's words name it (else "Player n").
+    fn seat_name(_seat: Seat, _language: &str) -> Option<String> {
+        None
+    }
 }
 
 impl Taught for Ovo {
@@ -62,6 +66,15 @@ impl Taught for Omiga {
         // No "Ready?" in a lesson: the words are read first, then the learner acts.
         table.skip_countdown();
         table
+    }
+    fn seat_name(seat: Seat, language: &str) -> Option<String> {
+        // The Omiga lesson speaks of White (the learner) and Black, as the cards are.
+        let name = if seat == 0 {
+            OmigaText::White
+        } else {
+            OmigaText::Black
+        };
+        Some(texts::say(&name, language))
     }
 }
 
@@ -103,7 +116,8 @@ impl<G: Taught> Running for Run<G> {
         let seats = G::from_position(step.position)?.seats();
         let players = (0..seats)
             .map(|seat| Player {
-                name: texts::say(&ShellText::Player { n: seat + 1 }, language),
+                name: G::seat_name(seat, language)
+                    .unwrap_or_else(|| texts::say(&ShellText::Player { n: seat + 1 }, language)),
                 color: seat as u8,
                 kind: if seat == step.seat {
                     SeatKind::Human
