@@ -413,3 +413,39 @@ fn every_step_text_is_in_the_translated_texts() {
     let words = lesson_bridge(&app).get_words().to_string();
     assert!(words.starts_with("Ваши яйца"), "{words}");
 }
+
+/// A café's tablet: the kiosk's welcome opens the setup, whose "Learn to play" opens the
+/// lesson; Back returns to the welcome, and the kiosk writes nothing of the lesson.
+#[test]
+fn a_kiosk_opens_a_lesson_from_the_setup_and_keeps_nothing_of_it() {
+    init_no_event_loop();
+    let dir = temp_data("kiosk");
+    hotseat::store::kiosk::KioskConfig {
+        pin: Some(hotseat::kiosk::PinRecord::with_salt(
+            "2468",
+            b"test-salt",
+            100,
+        )),
+        ..Default::default()
+    }
+    .save(&dir)
+    .expect("the kiosk's PIN is written");
+    let (app, c) = build(Some(dir.clone())).expect("the window builds");
+    app.invoke_set_language("en".into());
+    app.window().set_size(slint::PhysicalSize::new(1280, 800));
+    app.show().expect("the window shows");
+    hotseat::ui::kiosk::start(&app, &c);
+    press(&app, "IOTA");
+    assert_eq!(app.get_screen(), Screen::Setup);
+    press(&app, "Learn to play");
+    assert_eq!(app.get_screen(), Screen::Game);
+    assert!(lesson_bridge(&app).get_active());
+    let (_, right) = tries(hotseat::lessons::iota::lesson, 0);
+    iota_taps(&app, 0, &right);
+    assert_eq!(lesson_bridge(&app).get_verdict_kind(), 2);
+    assert!(app.invoke_go_back());
+    assert_eq!(app.get_screen(), Screen::Home);
+    assert!(common::present(&app, "Pick a game"));
+    let (settings, _) = hotseat::store::Settings::load(&dir);
+    assert!(settings.lessons.is_empty(), "{:?}", settings.lessons);
+}
