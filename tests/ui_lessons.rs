@@ -13,7 +13,7 @@ use hotseat::games::Game;
 use hotseat::lessons::{Lesson, LessonRun, Verdict};
 use hotseat::session::SeatKind;
 use hotseat::ui::{
-    build, AppWindow, Controller, GameChrome, IotaBridge, LessonBridge, LessonStepTexts,
+    build, Access, AppWindow, Controller, GameChrome, IotaBridge, LessonBridge, LessonStepTexts,
     OmigaBridge, OvoBridge, Screen,
 };
 use i_slint_backend_testing::init_no_event_loop;
@@ -38,6 +38,11 @@ fn app(tag: &str) -> (AppWindow, Rc<RefCell<Controller>>, std::path::PathBuf) {
 
 fn lesson_bridge(app: &AppWindow) -> LessonBridge<'_> {
     app.global::<LessonBridge>()
+}
+
+/// The last announcement (the live region a screen reader speaks).
+fn announcement(app: &AppWindow) -> String {
+    app.global::<Access>().get_announcement().to_string()
 }
 
 fn message(app: &AppWindow) -> String {
@@ -152,6 +157,18 @@ fn play_through<G: Game>(
         assert_eq!(bridge.get_words(), step.words);
         assert_eq!(bridge.get_task(), step.task);
         assert_eq!(bridge.get_verdict_kind(), 0);
+        // The screen reader hears the step on entering it.
+        let heard = announcement(&app);
+        assert!(
+            heard.starts_with(&format!(
+                "Step {} of {}. {}",
+                k + 1,
+                steps.len(),
+                step.words
+            )) && heard.ends_with(step.task),
+            "{tag} step {}: heard {heard}",
+            step.name
+        );
         let (wrong, right) = tries(lesson, k);
         match &wrong {
             Some(action) => {
@@ -188,6 +205,13 @@ fn play_through<G: Game>(
             step.name,
             bridge.get_verdict()
         );
+        // The result of the try is heard too.
+        assert!(
+            announcement(&app).ends_with(step.hint),
+            "{tag} step {}: heard {}",
+            step.name,
+            announcement(&app)
+        );
         // The board is as it was: the right move can be made on it now.
         taps(&app, k, &right);
         assert_eq!(
@@ -198,6 +222,12 @@ fn play_through<G: Game>(
             right,
             bridge.get_verdict(),
             message(&app)
+        );
+        assert!(
+            announcement(&app).contains("Well done"),
+            "{tag} step {}: heard {}",
+            step.name,
+            announcement(&app)
         );
         if k + 1 < steps.len() {
             assert!(!bridge.get_last());
