@@ -201,7 +201,8 @@ pub fn stage(
 /// The history with three finished example games (played out as the `-end` screens are),
 /// and with the newest opened at its moves when `open`.
 /// A lesson step of each game, as "Learn to play" opens it: a step that shows what the
-/// game is about (Ovo's turning chain, IOTA's line of three, Omiga's matching colours).
+/// game is about (Ovo's turning chain, after a try that missed; IOTA's line of three;
+/// Omiga's matching colours).
 fn stage_lesson(
     app: &AppWindow,
     controller: &std::rc::Rc<std::cell::RefCell<super::Controller>>,
@@ -218,6 +219,15 @@ fn stage_lesson(
         .lessons
         .insert(game.to_string(), step);
     app.global::<super::LessonBridge>().invoke_open(game.into());
+    if game == "ovo" {
+        // A try that misses, so that the picture shows the hint beside the board as it
+        // was: one jump from a2 to c4 (a1 is cell 0, so a2 is 6 and c4 is 20), ended
+        // there, where the step asks for a chain that turns.
+        let ovo = app.global::<super::OvoBridge>();
+        ovo.invoke_tap(6);
+        ovo.invoke_tap(20);
+        ovo.invoke_stop();
+    }
 }
 
 fn stage_history(
