@@ -337,12 +337,20 @@ impl Table for LessonTable {
     fn heard(&self, ear: &mut crate::sound::Ear) -> crate::sound::Heard {
         self.board.heard(ear)
     }
-    fn lesson(&mut self) -> Option<&mut LessonTable> {
+    fn wrapper_mut(&mut self) -> Option<&mut dyn Any> {
         Some(self)
     }
     fn is_lesson(&self) -> bool {
         true
     }
+}
+
+/// The lesson on the table, if the board on screen is a lesson's.
+fn on_table(c: &mut Controller) -> Option<&mut LessonTable> {
+    c.table
+        .as_mut()
+        .and_then(|t| t.wrapper_mut())
+        .and_then(|any| any.downcast_mut::<LessonTable>())
 }
 
 /// Opens `kind`'s lesson at the step it was left at.
@@ -395,7 +403,7 @@ fn remember(c: &mut Controller, kind: GameKind, at: usize) {
 /// After any change on a lesson's board: judge the learner's try, if there was one.
 pub(crate) fn after_change(app: &AppWindow, c: &mut Controller) {
     let language = c.language();
-    let Some(lesson) = c.table.as_mut().and_then(|t| t.lesson()) else {
+    let Some(lesson) = on_table(c) else {
         return;
     };
     let chrome = app.global::<GameChrome>();
@@ -462,7 +470,7 @@ fn put_back(lesson: &mut LessonTable, language: &str) {
 /// "Next step": the next step's board and words.
 fn next(app: &AppWindow, c: &mut Controller) {
     let language = c.language();
-    let Some(lesson) = c.table.as_mut().and_then(|t| t.lesson()) else {
+    let Some(lesson) = on_table(c) else {
         return;
     };
     match lesson.run.next() {
@@ -524,7 +532,7 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
 /// The setup of a practice game after the last step: the learner against the app at
 /// easy, the rest as the game's setup screen would have it.
 fn practice_setup(app: &AppWindow, c: &mut Controller) -> bool {
-    let Some(kind) = c.table.as_mut().and_then(|t| t.lesson()).map(|l| l.kind()) else {
+    let Some(kind) = on_table(c).map(|l| l.kind()) else {
         return false;
     };
     let language = c.language();
