@@ -35,6 +35,41 @@ impl<G: HasBots> Match<G> {
         Session::public_at(saved, upto).map(Self::around)
     }
 
+    /// A lesson's board: the step's position (the `setup` format, read by the same
+    /// `Game::from_position`), the learner's seat open on screen and the other seats
+    /// played from outside this screen (`SeatKind::Remote`), so that no opponent acts on
+    /// its own: a lesson's other seats move only by its scripted replies
+    /// ([`Match::act_scripted`]).
+    pub fn lesson(position: &str, players: Vec<Player>, learner: Seat) -> RuleResult<Self> {
+        let game = G::from_position(position)?;
+        if players.len() != game.seats() {
+            return Err(crate::games::RuleError::new(format!(
+                "{} players given for {} seats",
+                players.len(),
+                game.seats()
+            )));
+        }
+        let mut session = Session {
+            game,
+            params: Params::new(),
+            players,
+            sharing: super::Sharing::PassAndPlay,
+            gate: Gate::Closed,
+            actions: Vec::new(),
+            events: Vec::new(),
+            last_open: None,
+        };
+        // The learner holds the device from the start: no cover to lift.
+        session.gate = Gate::Open(learner);
+        session.last_open = Some(learner);
+        Ok(Self::around(session))
+    }
+
+    /// A lesson's scripted reply of another seat (see [`Match::lesson`]).
+    pub fn act_scripted(&mut self, seat: Seat, action: &G::Action) -> RuleResult<G::Event> {
+        self.session.act_remote(seat, action)
+    }
+
     fn around(session: Session<G>) -> Self {
         Match {
             opponents: Opponents::new(&session),

@@ -128,6 +128,9 @@ pub struct Settings {
     pub volume: u8,
     /// A short vibration when a seat's turn comes and at Omiga's winning card.
     pub vibration: bool,
+    /// The step each game's lesson was left at (by game name, from 0), so that a lesson
+    /// resumes where it was left (docs/lessons.md).
+    pub lessons: std::collections::BTreeMap<String, usize>,
 }
 
 impl Default for Settings {
@@ -144,6 +147,7 @@ impl Default for Settings {
             sound: None,
             volume: 60,
             vibration: true,
+            lessons: std::collections::BTreeMap::new(),
         }
     }
 }

@@ -63,6 +63,11 @@ impl Controller {
     /// After anything happened on the table: save the match if it changed, record it in the
     /// history when it ended, and show what may be taken back.
     pub(crate) fn after_change(&mut self, app: &AppWindow) {
+        // The lesson panel goes with a lesson's board, whichever table came on screen.
+        let lesson = self.table.as_ref().is_some_and(|t| t.is_lesson());
+        app.global::<super::LessonBridge>().set_active(lesson);
+        // A lesson judges the try first: a miss puts its board back before it is drawn.
+        super::lessons::after_change(app, self);
         super::access::refresh(app);
         // The bridge has drawn the new state: the focused board says what changed.
         super::access::news(app);
@@ -76,8 +81,10 @@ impl Controller {
             return;
         };
         let session = table.session();
+        // A lesson's step is never taken back (src/ui/lessons.rs).
         let undo = session
             .undo_seat()
+            .filter(|_| !table.is_lesson())
             .and_then(|seat| session.seat_players().get(seat))
             .map(|p| say(app, "take-back", &p.name));
         let label = undo.unwrap_or_default();
@@ -110,6 +117,10 @@ impl Controller {
     /// when it ended. Returns why the save failed, if it did.
     fn save_if_changed(&mut self) -> Option<std::io::Error> {
         let table = self.table.as_ref()?;
+        if table.is_lesson() {
+            // A lesson is not a game: nothing to continue, nothing for the history.
+            return None;
+        }
         let session = table.session();
         if let Some(kiosk) = self.kiosk.as_mut() {
             // Kiosk games are not kept beyond the running game: no save, no history;

@@ -30,6 +30,11 @@ pub fn go_back(app: &AppWindow) -> Back {
             app.global::<GameChrome>().invoke_replay_close();
             Back::Moved
         }
+        Screen::Game if app.global::<super::LessonBridge>().get_active() => {
+            // A lesson keeps its step in the settings: back leaves it at once.
+            app.global::<GameChrome>().invoke_leave();
+            Back::Moved
+        }
         Screen::Game => {
             // Back while asked answers "stay"; the question is the only way out of a game.
             app.set_leave_asked(!app.get_leave_asked());

@@ -14,6 +14,7 @@ pub mod kiosk;
 #[cfg(feature = "devtools")]
 pub mod kiosk_soak;
 pub mod lan;
+pub mod lessons;
 mod lifecycle;
 #[cfg(feature = "devtools")]
 pub mod mirror;
@@ -105,6 +106,11 @@ impl Controller {
         self.table
             .as_mut()
             .and_then(|t| t.as_any_mut().downcast_mut::<T>())
+    }
+
+    /// The table on screen, whatever its game (tests: a lesson's board or a game's).
+    pub fn on_table(&self) -> Option<&dyn play::Table> {
+        self.table.as_deref()
     }
 
     fn save(&self) {
@@ -376,4 +382,5 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     bots::wire(app, controller);
     access::wire(app, controller);
     kiosk::wire(app, controller);
+    lessons::wire(app, controller);
 }

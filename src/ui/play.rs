@@ -43,6 +43,16 @@ pub trait Table: Any {
     fn undo(&mut self) -> RuleResult<()>;
     /// What changed since `ear` last heard this table, as sound cues (public only).
     fn heard(&self, ear: &mut crate::sound::Ear) -> crate::sound::Heard;
+    /// A table that wraps a game's table (a lesson's board) as itself, for its own code
+    /// to downcast: `as_any_mut` reaches the game's table inside, as the game's callbacks
+    /// need. Not named here, so that the shared frame knows no particular table.
+    fn wrapper_mut(&mut self) -> Option<&mut dyn Any> {
+        None
+    }
+    /// Whether this board is a lesson's: never saved, recorded or taken back.
+    fn is_lesson(&self) -> bool {
+        false
+    }
 }
 
 /// One game's own part of a table on screen: its match, and how the views the gate

@@ -41,6 +41,9 @@ pub const SCREENS: &[&str] = &[
     "kiosk-pin",
     "kiosk-staff",
     "kiosk-idle",
+    "lesson-ovo",
+    "lesson-iota",
+    "lesson-omiga",
 ];
 
 /// The sizes `screenshot --all` renders: phone portrait and landscape, tablet landscape and
@@ -172,6 +175,7 @@ pub fn stage(
             app.invoke_open_game("ovo".into());
             app.invoke_set_kind(1, 3);
         }
+        "lesson-ovo" | "lesson-iota" | "lesson-omiga" => stage_lesson(app, controller, screen),
         "ovo-app" => stage_ovo_app(app, controller),
         "omiga-app" => stage_omiga_app(app, controller),
         "settings" => app.set_screen(Screen::Settings),
@@ -196,6 +200,36 @@ pub fn stage(
 
 /// The history with three finished example games (played out as the `-end` screens are),
 /// and with the newest opened at its moves when `open`.
+/// A lesson step of each game, as "Learn to play" opens it: a step that shows what the
+/// game is about (Ovo's turning chain, after a try that missed; IOTA's line of three;
+/// Omiga's matching colours).
+fn stage_lesson(
+    app: &AppWindow,
+    controller: &std::rc::Rc<std::cell::RefCell<super::Controller>>,
+    screen: &str,
+) {
+    let (game, step) = match screen {
+        "lesson-iota" => ("iota", 1),
+        "lesson-omiga" => ("omiga", 0),
+        _ => ("ovo", 2),
+    };
+    controller
+        .borrow_mut()
+        .settings
+        .lessons
+        .insert(game.to_string(), step);
+    app.global::<super::LessonBridge>().invoke_open(game.into());
+    if game == "ovo" {
+        // A try that misses, so that the picture shows the hint beside the board as it
+        // was: one jump from a2 to c4 (a1 is cell 0, so a2 is 6 and c4 is 20), ended
+        // there, where the step asks for a chain that turns.
+        let ovo = app.global::<super::OvoBridge>();
+        ovo.invoke_tap(6);
+        ovo.invoke_tap(20);
+        ovo.invoke_stop();
+    }
+}
+
 fn stage_history(
     app: &AppWindow,
     controller: &std::rc::Rc<std::cell::RefCell<super::Controller>>,

@@ -72,6 +72,7 @@ pub fn examples() -> Vec<Box<dyn Text>> {
     all.extend(boxed(LanText::examples()));
     all.extend(boxed(KioskText::examples()));
     all.extend(boxed(ShellText::examples()));
+    all.extend(boxed(LessonText::examples()));
     all
 }
 
@@ -419,5 +420,18 @@ texts! {
         LastMove { line: String } = "last-move", "Last move: {}";
         Last { message: String } = "last", "Last: {}";
         AppStuck = "app-stuck", "The app could not decide; it thinks again.";
+    }
+}
+
+texts! {
+    /// A lesson's words around the board (src/ui/lessons.rs); the steps' own words are
+    /// in ui/texts/lesson-steps.slint.
+    pub enum LessonText in "lessons" {
+        Title { game: String } = "title", "{} · lesson";
+        Step { n: usize, of: usize, words: String, task: String } = "step", "Step {} of {}. {} {}";
+        TryAgain { hint: String } = "try-again", "Try again. {}";
+        NotTheTask { hint: String } = "not-the-task", "Allowed, but not what this step asks. {}";
+        Passed = "passed", "Well done! On to the next step.";
+        PassedLast = "passed-last", "Well done: that was the last step. Try a practice game against the easy opponent.";
     }
 }
