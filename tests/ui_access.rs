@@ -758,7 +758,12 @@ fn ovo_turn_controls_are_made_once_and_a_folded_one_does_nothing() {
     assert!(present(&app, "Not now"), "the question is asked");
     assert_eq!(controls(&app), made, "the question made a control");
     press(&app, "Declare «Ovo!»");
-    assert!(app.global::<GameChrome>().get_banner().ends_with("wins!"));
+    // The end (a random deal may also leave the scores level: a draw).
+    let banner = app.global::<GameChrome>().get_banner();
+    assert!(
+        banner.ends_with("wins!") || banner == "A draw",
+        "the game ended: {banner}"
+    );
     assert!(present(&app, "New game with the same players"));
     assert!(!present(&app, "Not now"), "the question is folded away");
     assert_eq!(controls(&app), made, "the end made or unmade a control");
@@ -933,6 +938,11 @@ fn iota_hand_slots_keep_their_identity_across_turns() {
         key(&app, "1");
         press(&app, "Hint: stage the best play");
         key(&app, "p");
+        if !app.get_cover_up() {
+            // A random deal may leave no card that fits: the seat passes instead, which
+            // deals it new cards just the same.
+            press(&app, "Pass");
+        }
         assert!(app.get_cover_up(), "turn {turn} passed");
         for (n, slot) in slots.iter().enumerate() {
             assert!(slot.is_valid(), "turn {turn}: slot {} was unmade", n + 1);
@@ -974,7 +984,12 @@ fn iota_hand_slots_keep_their_identity_across_turns() {
         reveal(&app);
         press(&app, "Pass");
     }
-    assert!(app.global::<GameChrome>().get_banner().ends_with("wins!"));
+    // The end (a random deal may also leave the scores level: a draw).
+    let banner = app.global::<GameChrome>().get_banner();
+    assert!(
+        banner.ends_with("wins!") || banner == "A draw",
+        "the game ended: {banner}"
+    );
     for slot in &slots {
         assert!(slot.is_valid(), "the end unmade a slot");
         assert_eq!(slot.accessible_label().as_deref(), Some(""));
