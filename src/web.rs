@@ -5,7 +5,9 @@
 use slint::ComponentHandle;
 
 /// Starts the app in the page: `?kiosk` in the address (or the setting) starts kiosk mode.
-pub fn start() {
+/// `with_window` gets the app's window before the event loop runs (the page's
+/// screen-reader layer, `web/a11y`, which lives in the web crate with its own dependency).
+pub fn start(with_window: impl FnOnce(&slint::Window)) {
     // A panic would otherwise vanish (the browser has no standard error): show it in the
     // page's console, where a bug report can quote it.
     std::panic::set_hook(Box::new(|info| {
@@ -19,6 +21,7 @@ pub fn start() {
         Ok((app, controller)) => {
             mark_first_frame(&app);
             follow_visibility();
+            with_window(app.window());
             crate::platform::mark("hs-run");
             if let Err(e) = app.run() {
                 web_sys::console::error_1(&format!("hotseat: {e}").into());
