@@ -29,6 +29,9 @@ pub struct Layer {
     assertive: Element,
     /// The DOM element of each Slint element on show, with what was last written to it.
     shown: HashMap<(usize, u32), Shown>,
+    /// Syncs made and the time they took in all (ms).
+    syncs: u32,
+    spent: f64,
 }
 
 /// An event listener of an element, kept as long as the element is.
@@ -68,6 +71,8 @@ impl Layer {
             polite,
             assertive,
             shown: HashMap::new(),
+            syncs: 0,
+            spent: 0.0,
         })
     }
 
@@ -179,6 +184,22 @@ impl Layer {
             }
             keep
         });
+    }
+}
+
+impl Layer {
+    /// Notes a sync's time on the layer itself (`data-syncs`, `data-sync-ms`): the bench
+    /// reads what the layer cost (web/bench.py `--a11y`); a page without it pays one
+    /// attribute write per sync.
+    pub fn count(&mut self, took: Option<f64>) {
+        self.syncs += 1;
+        self.spent += took.unwrap_or(0.0);
+        let _ = self
+            .root
+            .set_attribute("data-syncs", &self.syncs.to_string());
+        let _ = self
+            .root
+            .set_attribute("data-sync-ms", &format!("{:.1}", self.spent));
     }
 }
 

@@ -70,6 +70,7 @@ fn sync(state: &Rc<RefCell<State>>, window: &Window) {
     if !s.tracker.is_dirty() && !s.items.is_empty() {
         return;
     }
+    let began = now();
     let inner = WindowInner::from_pub(window);
     let Some(root) = inner.try_component() else {
         return;
@@ -87,6 +88,7 @@ fn sync(state: &Rc<RefCell<State>>, window: &Window) {
     };
     let State { layer, items, .. } = &mut *s;
     layer.sync(&snapshot, made);
+    layer.count(began.map(|t0| now().map_or(0.0, |t1| t1 - t0)));
     items.clear();
     items.extend(snapshot.nodes.iter().map(|n| (n.key, n.item.clone())));
 }
@@ -144,6 +146,11 @@ fn listen(
             listener
         })
         .collect()
+}
+
+/// The page's clock in ms, for what the layer's syncs cost (web/bench.py reads it).
+fn now() -> Option<f64> {
+    Some(web_sys::window()?.performance()?.now())
 }
 
 fn slint_timer(tick: impl FnMut() + 'static) -> i_slint_core::timers::Timer {
