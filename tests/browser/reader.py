@@ -7,8 +7,8 @@ read over DevTools (`Accessibility.getFullAXTree`). It finds each control there 
 and name, and activates it as TalkBack's or VoiceOver's double tap does, with a click
 event sent to that control's DOM element (`DOM.resolveNode` of the tree node's
 `backendDOMNodeId`): no coordinates, no picture, no mirror. It plays a 2-player Ovo game
-to its end (a move each, then a wrong «Ovo!»), and IOTA's first turns (a pass and a
-change of cards each), and checks: at every cover the live region says what the other
+to its end (the first player's name typed into the setup's field, a move each, then a
+wrong «Ovo!»), and IOTA's first turns (a pass each), and checks: at every cover the live region says what the other
 seat did and the cover's button who takes the device, and the tree holds no hand, no
 IOTA card and nothing of the board; after a reveal the board's cells are there by name;
 the end is announced. Also that a finger's tap on the canvas still reaches the app with
@@ -85,6 +85,18 @@ class Reader:
         time.sleep(0.4)
         return found, desc
 
+    def type_into(self, name, text):
+        """Types into the text field named `name` as a reader's keyboard does: the field's
+        text changes and the page hears an `input` event."""
+        found, _, backend = self.find("textbox", name, exact=False)
+        obj = self.d.execute_cdp_cmd("DOM.resolveNode", {"backendNodeId": backend})["object"]
+        self.d.execute_cdp_cmd("Runtime.callFunctionOn", {
+            "objectId": obj["objectId"], "arguments": [{"value": text}],
+            "functionDeclaration": "function(t) { this.focus(); this.value = t;"
+                                   " this.dispatchEvent(new InputEvent('input', {bubbles: true})); }"})
+        log(f"  typed '{text}' into textbox '{found}'")
+        time.sleep(0.4)
+
     def wait_live(self, start, wait=10.0):
         """Waits until the live region's text starts with `start`; returns it."""
         deadline = time.time() + wait
@@ -118,12 +130,16 @@ def ovo(reader):
     one, then Player 1 declares «Ovo!» wrongly and Player 2 wins."""
     log("Ovo, 2 players, through the accessibility tree")
     reader.press("button", "Ovo")
+    # The first player's name, typed into the setup's field.
+    fields = [n for (r, n, _, _) in reader.nodes() if r == "textbox"]
+    log(f"  the setup's text fields: {fields}")
+    reader.type_into(fields[0], "Anna")
     reader.press("button", "Start")
     first = covered(reader, None, None)
     reader.press("button", f"{first}, tap to reveal")
-    moves = {"Player 1": ("b1", "b2"), "Player 2": ("b6", "b5")}
+    moves = {"Anna": ("b1", "b2"), "Player 2": ("b6", "b5")}
     seat = first
-    other = "Player 2" if first == "Player 1" else "Player 1"
+    other = "Player 2" if first == "Anna" else "Anna"
     for turn in range(2):
         src, dst = moves[seat]
         reader.press("listitem", f"{src}, ", exact=False)
@@ -143,8 +159,8 @@ def ovo(reader):
 
 
 def iota(reader):
-    """IOTA's first turns: each seat passes and changes cards; the hand is in the tree only
-    for the seat holding the device, after the reveal."""
+    """IOTA's first turns: each seat passes; the hand is in the tree only for the seat
+    holding the device, after the reveal."""
     log("IOTA, 2 players, the first turns through the accessibility tree")
     reader.press("button", "IOTA")
     reader.press("button", "Start")
@@ -154,8 +170,9 @@ def iota(reader):
         card = reader.find("button", "Your card 1", exact=False)[0]
         log(f"  {seat} holds '{card}'")
         reader.press("button", "Pass")
-        nxt = "Player 2" if seat == "Player 1" else "Player 1"
-        covered(reader, nxt, f"{seat} passed")
+        # The setup keeps the names of the last game ("Anna" typed in Ovo's).
+        nxt = covered(reader, None, f"{seat} passed")
+        assert nxt != seat, f"{seat} passed and holds the device again"
         seat = nxt
 
 
