@@ -12,7 +12,7 @@ wrong «Ovo!»), and IOTA's first turns (a pass each), and checks: at every cove
 seat did and the cover's button who takes the device, and the tree holds no hand, no
 IOTA card and nothing of the board; after a reveal the board's cells are there by name;
 the end is announced. Also that a finger's tap on the canvas still reaches the app with
-the layer over it (the layer takes no pointer event).
+the layer over it (the layer takes no pointer event), and Tab stays in the canvas.
 
     tests/browser/reader.py SITE_DIR
 """
@@ -186,6 +186,16 @@ def taps_reach_the_canvas(phone, reader):
         "return getComputedStyle(document.getElementById('a11y')).pointerEvents")
     assert style == "none", style
     log("a tap at the middle of the screen reaches the canvas; the layer takes no pointer event")
+    # Nor does the layer take the keyboard from the app: Tab stays in the canvas (the
+    # app's own focus chain), though the layer's controls are tab stops for a reader.
+    phone.d.execute_script("document.getElementById('canvas').focus()")
+    for kind in ("keyDown", "keyUp"):
+        phone.d.execute_cdp_cmd("Input.dispatchKeyEvent", {
+            "type": kind, "key": "Tab", "code": "Tab", "windowsVirtualKeyCode": 9})
+    time.sleep(0.3)
+    focused = phone.d.execute_script("return document.activeElement.id")
+    assert focused == "canvas", f"Tab moved the page's focus to '{focused}'"
+    log("Tab in the canvas stays in the canvas")
 
 
 def checks(phone, site):
