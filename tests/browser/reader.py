@@ -9,8 +9,9 @@ event sent to that control's DOM element (`DOM.resolveNode` of the tree node's
 `backendDOMNodeId`): no coordinates, no picture, no mirror. It plays a 2-player Ovo game
 to its end (the first player's name typed into the setup's field, a move each, then a
 wrong «Ovo!»), and IOTA's first turns (a pass each), and checks: at every cover the live region says what the other
-seat did and the cover's button who takes the device, and the tree holds no hand, no
-IOTA card and nothing of the board; after a reveal the board's cells are there by name;
+seat did and the cover's button who takes the device, and the page's focus has
+followed the app's to the reveal button, and the tree holds no hand, no IOTA card, no
+peek's result; after a reveal the board's cells are there by name;
 the end is announced. Also that a finger's tap on the canvas still reaches the app with
 the layer over it (the layer takes no pointer event), and Tab stays in the canvas.
 
@@ -56,6 +57,10 @@ class Reader:
         """All names and descriptions in the tree, and the live region's text."""
         return [w for (_, name, desc, _) in self.nodes() for w in (name, desc) if w]
 
+    def focused(self):
+        """The name of the page's focused element."""
+        return self.d.execute_script("return document.activeElement.getAttribute('aria-label')")
+
     def live(self):
         return self.d.execute_script("return document.getElementById('a11y-live').textContent")
 
@@ -74,11 +79,13 @@ class Reader:
             time.sleep(0.2)
 
     def press(self, role, name, exact=True):
-        """Activates it as a screen reader does: a click event sent to its DOM element."""
+        """Activates it as a screen reader does: its DOM element takes the focus and is sent
+    a click event."""
         found, desc, backend = self.find(role, name, exact)
         obj = self.d.execute_cdp_cmd("DOM.resolveNode", {"backendNodeId": backend})["object"]
         self.d.execute_cdp_cmd("Runtime.callFunctionOn", {
-            "objectId": obj["objectId"], "functionDeclaration": "function() { this.click(); }"})
+            "objectId": obj["objectId"],
+            "functionDeclaration": "function() { this.focus(); this.click(); }"})
         log(f"  pressed {role} '{found}'")
         # The layer looks for changes ten times a second (web/a11y/mod.rs): a person
         # hears the answer before acting again; so does the test.
@@ -119,9 +126,15 @@ def covered(reader, who, heard):
     if heard:
         said = reader.wait_live(heard)
         log(f"  the live region says: '{said}'")
+    # The app puts its focus on the reveal button when the cover rises; the page's focus,
+    # in the layer since the last press, follows it there.
+    deadline = time.time() + 5
+    while reader.focused() != name:
+        assert time.time() < deadline, f"the focus is on '{reader.focused()}', not on '{name}'"
+        time.sleep(0.2)
     leaks = [w for w in reader.words() if SECRETS.search(w)]
     assert not leaks, f"under the cover the tree holds {leaks}"
-    log(f"  cover: '{name}' ({desc}); nothing private among {len(reader.words())} words")
+    log(f"  cover: '{name}' ({desc}), focused; nothing private among {len(reader.words())} words")
     return name.removesuffix(", tap to reveal")
 
 

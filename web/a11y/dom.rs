@@ -29,6 +29,8 @@ pub struct Layer {
     assertive: Element,
     /// The DOM element of each Slint element on show, with what was last written to it.
     shown: HashMap<(usize, u32), Shown>,
+    /// A reader's focus was in the layer when last looked (`reader_here`).
+    reader: bool,
     /// Syncs made and the time they took in all (ms).
     syncs: u32,
     spent: f64,
@@ -71,6 +73,7 @@ impl Layer {
             polite,
             assertive,
             shown: HashMap::new(),
+            reader: false,
             syncs: 0,
             spent: 0.0,
         })
@@ -200,6 +203,36 @@ impl Layer {
         let _ = self
             .root
             .set_attribute("data-sync-ms", &format!("{:.1}", self.spent));
+    }
+}
+
+impl Layer {
+    /// Moves the page's focus to this element if a reader is in the layer. False when the
+    /// element is not in the layer.
+    pub fn focus(&mut self, key: (usize, u32)) -> bool {
+        let reader = self.reader_here();
+        let Some(shown) = self.shown.get(&key) else {
+            return false;
+        };
+        let element: &Element = shown.element.as_ref();
+        if reader && self.document.active_element().as_ref() != Some(element) {
+            let _ = shown.element.focus();
+        }
+        true
+    }
+
+    /// Whether the page's focus is a reader's in the layer: on one of its elements, or on
+    /// the page's body after the element it was on has left the layer (a screen changed
+    /// under it). On the canvas or anywhere else, it is not.
+    pub fn reader_here(&mut self) -> bool {
+        let active = self.document.active_element();
+        let body = self.document.body().map(Element::from);
+        match active {
+            Some(a) if Some(&a) == body.as_ref() => {}
+            Some(a) => self.reader = self.root.contains(Some(a.as_ref())),
+            None => {}
+        }
+        self.reader
     }
 }
 

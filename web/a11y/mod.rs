@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::pin::Pin;
 use std::rc::Rc;
 
-use i_slint_core::accessibility::AccessibilityAction;
+use i_slint_core::accessibility::{nearest_accessible_item, AccessibilityAction};
 use i_slint_core::api::Window;
 use i_slint_core::item_tree::ItemWeak;
 use i_slint_core::properties::PropertyTracker;
@@ -34,6 +34,8 @@ struct State {
     /// The Slint element behind each DOM element, for its actions.
     items: HashMap<(usize, u32), ItemWeak>,
     tracker: Pin<Box<PropertyTracker>>,
+    /// The app's focused element as last followed (`follow_focus`).
+    focused: Option<(usize, u32)>,
 }
 
 /// Starts the layer for the app's window (before the event loop runs). `?a11y=off` in the
@@ -53,6 +55,7 @@ pub fn install(window: &Window) {
         layer,
         items: HashMap::new(),
         tracker: Box::pin(PropertyTracker::default()),
+        focused: None,
     }));
     let adapter = Rc::downgrade(&WindowInner::from_pub(window).window_adapter());
     let timer = slint_timer(move || {
@@ -64,12 +67,42 @@ pub fn install(window: &Window) {
     std::mem::forget(timer);
 }
 
-/// One look: walks the tree again if anything it read last time has changed.
+/// One look: walks the tree again if anything it read last time has changed, and follows
+/// the app's focus.
 fn sync(state: &Rc<RefCell<State>>, window: &Window) {
+    let walk = {
+        let s = state.borrow();
+        s.tracker.is_dirty() || s.items.is_empty()
+    };
+    if walk {
+        walk_tree(state, window);
+    }
+    follow_focus(state, window);
+}
+
+/// The app moves its focus to each new screen's named element, to the cover's reveal button
+/// when the cover rises, to «Got it» with a peek's result (docs/accessibility.md): a reader
+/// in the layer is moved there too. Only a reader's: while the page's focus is not in the
+/// layer (the canvas has it, as for a keyboard), it is left alone.
+fn follow_focus(state: &Rc<RefCell<State>>, window: &Window) {
+    let inner = WindowInner::from_pub(window);
+    let item = inner.focus_item.borrow().upgrade();
+    let focused = item.map(|i| read::key_of(&nearest_accessible_item(i)));
     let mut s = state.borrow_mut();
-    if !s.tracker.is_dirty() && !s.items.is_empty() {
+    // Looked at every tick, so that a reader's leaving an element that then goes is known.
+    s.layer.reader_here();
+    if focused == s.focused {
         return;
     }
+    // Not in the layer yet (its walk comes at the next change): looked for again next tick.
+    if focused.is_none_or(|key| s.layer.focus(key)) {
+        s.focused = focused;
+    }
+}
+
+/// Walks the tree and brings the layer in line.
+fn walk_tree(state: &Rc<RefCell<State>>, window: &Window) {
+    let mut s = state.borrow_mut();
     let began = now();
     let inner = WindowInner::from_pub(window);
     let Some(root) = inner.try_component() else {

@@ -117,11 +117,7 @@ fn read(
     if outside || rect[2] <= 0.0 || rect[3] <= 0.0 {
         return None;
     }
-    let tree: &ItemTreeRc = item.item_tree();
-    let key = (
-        ItemTreeRef::as_ptr(ItemTreeRc::borrow(tree)).as_ptr() as usize,
-        item.index(),
-    );
+    let key = key_of(item);
     out.nodes.push(Node {
         key,
         parent,
@@ -145,6 +141,15 @@ fn read(
         rect,
     });
     Some(key)
+}
+
+/// An element's identity: its component's address and its index there.
+pub fn key_of(item: &ItemRc) -> (usize, u32) {
+    let tree: &ItemTreeRc = item.item_tree();
+    (
+        ItemTreeRef::as_ptr(ItemTreeRc::borrow(tree)).as_ptr() as usize,
+        item.index(),
+    )
 }
 
 fn join(to: &mut String, words: &str) {
