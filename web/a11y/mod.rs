@@ -1,5 +1,5 @@
 //! The screen-reader layer of the browser build (issue #29, docs/accessibility.md
-//! "In the browser"). Slint 1.18's web port gives the page no accessibility tree: the app
+//! "Screen reader in the browser"). Slint 1.18's web port gives the page no accessibility tree: the app
 //! is one canvas. This keeps a DOM tree of transparent elements over it, read at run time
 //! from the same accessible data AccessKit gets on the desktop (`read`), written into the
 //! page (`dom`), and turns a screen reader's click on an element back into that element's
@@ -7,7 +7,8 @@
 //!
 //! When: the walk runs inside a property tracker, so it knows which properties it read;
 //! a timer looks ten times a second whether any of them changed and only then walks again.
-//! An idle page costs a flag test per tick; a frame is never delayed by it.
+//! An idle page costs a flag test per tick. A walk runs in a timer task of its own, never
+//! inside a frame (web/bench.py `--a11y` measures both).
 
 mod aria;
 mod dom;
@@ -38,7 +39,8 @@ struct State {
     focused: Option<(usize, u32)>,
 }
 
-/// Starts the layer for the app's window (before the event loop runs). `?a11y=off` in the
+/// Starts the layer for the app's window (`hotseat::web::start` calls it once the first
+/// frame is drawn, so that the first walk never delays it). `?a11y=off` in the
 /// page's address leaves it out: only for measuring what it costs (web/bench.py).
 pub fn install(window: &Window) {
     let off = web_sys::window()
