@@ -12,7 +12,8 @@ wrong «Ovo!»), and IOTA's first turns (a pass each), and checks: at every cove
 seat did and the cover's button who takes the device, and the page's focus has
 followed the app's to the reveal button, and the tree holds no hand, no IOTA card, no
 peek's result; after a reveal the board's cells are there by name;
-the end is announced. Also that a finger's tap on the canvas still reaches the app with
+the end is announced. That the layer and the page's language (`<html lang>`) follow the
+language chosen in the settings. Also that a finger's tap on the canvas still reaches the app with
 the layer over it (the layer takes no pointer event), and Tab stays in the canvas.
 
     tests/browser/reader.py SITE_DIR
@@ -211,6 +212,26 @@ def taps_reach_the_canvas(phone, reader):
     log("Tab in the canvas stays in the canvas")
 
 
+def language(reader):
+    """The layer speaks the player's language, and the page says which (`<html lang>`),
+    so that a reader picks the voice: Russian chosen in the settings through the tree,
+    then English again."""
+    lang = lambda: reader.d.execute_script("return document.documentElement.lang")  # noqa: E731
+    reader.press("button", "Settings")
+    reader.press("button", "Русский")
+    deadline = time.time() + 5
+    while lang() != "ru" or not any(re.search("[а-яА-Я]", n) for (r, n, _, _) in reader.nodes() if r == "button"):
+        assert time.time() < deadline, f"after Русский the page's language is '{lang()}'"
+        time.sleep(0.2)
+    russian = [n for (r, n, _, _) in reader.nodes() if r == "button" and re.search("[а-яА-Я]", n)]
+    log(f"  in Russian: lang '{lang()}', buttons {russian[:4]}")
+    reader.press("button", "English")
+    reader.find("button", "Back")
+    assert lang() == "en", lang()
+    reader.press("button", "Back")
+    log("  in English again: lang 'en'")
+
+
 def checks(phone, site):
     phone.d.get(site.url)
     phone.wait_started()
@@ -219,6 +240,7 @@ def checks(phone, site):
     log(f"home: {len(shown)} named nodes, e.g. {shown[:8]}")
     reader.find("button", "Ovo")
     taps_reach_the_canvas(phone, reader)
+    language(reader)
     ovo(reader)
     iota(reader)
     # Read once: the driver's log empties as it is read. Left out: Chromium declining
