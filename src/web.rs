@@ -5,7 +5,10 @@
 use slint::ComponentHandle;
 
 /// Starts the app in the page: `?kiosk` in the address (or the setting) starts kiosk mode.
-pub fn start() {
+/// `with_window` gets the app's window once its first frame is drawn (the page's
+/// screen-reader layer, `web/a11y`, which lives in the web crate with its own dependency):
+/// its first walk of the tree then never delays the first frame.
+pub fn start(with_window: impl FnOnce(&slint::Window) + 'static) {
     // A panic would otherwise vanish (the browser has no standard error): show it in the
     // page's console, where a bug report can quote it.
     std::panic::set_hook(Box::new(|info| {
@@ -17,7 +20,7 @@ pub fn start() {
     crate::platform::mark("hs-start");
     match crate::ui::start_app(kiosk) {
         Ok((app, controller)) => {
-            mark_first_frame(&app);
+            mark_first_frame(&app, with_window);
             follow_visibility();
             crate::platform::mark("hs-run");
             if let Err(e) = app.run() {
@@ -37,24 +40,48 @@ pub fn start() {
 /// the first frame. (Later frames it times from outside, around the page's animation
 /// frames: Slint's rendering notifier is called for the first frame only in the browser.)
 /// `hs-before-render` marks the first frame's start, for `web/startup.py`'s phases.
-fn mark_first_frame(app: &crate::ui::AppWindow) {
-    let Some(performance) = web_sys::window().and_then(|w| w.performance()) else {
-        return;
-    };
+/// `then` gets the window right after the first frame.
+fn mark_first_frame(app: &crate::ui::AppWindow, then: impl FnOnce(&slint::Window) + 'static) {
+    let performance = web_sys::window().and_then(|w| w.performance());
     let first = std::cell::Cell::new(true);
+    let then = std::rc::Rc::new(std::cell::Cell::new(Some(then)));
+    let later = then.clone();
+    let weak = app.as_weak();
     let notified = app
         .window()
         .set_rendering_notifier(move |state, _| match state {
             slint::RenderingState::BeforeRendering if first.get() => {
-                let _ = performance.mark("hs-before-render");
+                if let Some(p) = &performance {
+                    let _ = p.mark("hs-before-render");
+                }
             }
             slint::RenderingState::AfterRendering if first.replace(false) => {
-                let _ = performance.mark("hotseat-first-frame");
+                if let Some(p) = &performance {
+                    let _ = p.mark("hotseat-first-frame");
+                }
+                if let (Some(then), Some(app)) = (later.take(), weak.upgrade()) {
+                    then(app.window());
+                }
             }
             _ => {}
         });
     if let Err(e) = notified {
         crate::note!("frame timing is not available: {e}");
+        // No first frame to wait for: the window is handed over at once.
+        if let Some(then) = then.take() {
+            then(app.window());
+        }
+    }
+}
+
+/// The page's language (`<html lang>`), the app's: a screen reader reading the page's layer
+/// (web/a11y) chooses its voice and pronunciation by it.
+pub fn set_page_language(code: &str) {
+    let root = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element());
+    if let Some(root) = root {
+        let _ = root.set_attribute("lang", code);
     }
 }
 

@@ -4,9 +4,11 @@
 With `--browsers chromium,webkit`: the first frame and a move's frames in each browser side
 by side, on the same build (WebKit: WebKitGTK's MiniBrowser on an Xvfb display of its own,
 as tests/browser/webkit.py runs it); FLOOR_SITE `-` leaves the floor out there.
+With `--a11y`: the first frame and a move's frames with the screen-reader layer on and off
+(`?a11y=off`), and what its syncs cost (FLOOR_SITE is not used).
 
     web/bench.py APP_SITE FLOOR_SITE HOTSEAT_BINARY [--runs N] [--profile NAME] [--decisions N]
-                 [--only first-frame] [--browsers chromium,webkit]
+                 [--only first-frame] [--browsers chromium,webkit] [--a11y]
 """
 import argparse
 import gzip
@@ -34,12 +36,13 @@ def sizes(site, name):
     return len(wasm), len(gzip.compress(wasm, 9))
 
 
-def first_frame(site, work, i, name="chromium"):
-    """ms from navigation start to the first drawn frame, in a fresh browser profile."""
+def first_frame(site, work, i, name="chromium", query=""):
+    """ms from navigation start to the first drawn frame, in a fresh browser profile.
+    `query`: what the address adds (`?a11y=off`: the page without its screen-reader layer)."""
     s = Site(site)
-    driver, _ = browser(name, os.path.join(work, f"profile-{name}-{os.path.basename(site)}-{i}"))
+    driver, _ = browser(name, os.path.join(work, f"profile-{name}-{os.path.basename(site)}-{i}{query}"))
     try:
-        driver.get(s.url)
+        driver.get(s.url + query)
         deadline = time.time() + 120
         while time.time() < deadline:
             t = driver.execute_script(
@@ -95,15 +98,51 @@ def stalls(driver):
     return [float(x) for x in got]
 
 
-def move_frames(site, binary, work, name="chromium"):
+# The screen-reader layer's own count of its syncs and their time (web/a11y/dom.rs).
+SYNCED = """
+const l = document.getElementById('a11y');
+return l ? [Number(l.dataset.syncs || 0), Number(l.dataset.syncMs || 0)] : [0, 0];
+"""
+
+
+def a11y_cost(args, work):
+    """The screen-reader layer on and off (`?a11y=off`), on the same build: the first
+    frame (interleaved loads) and a move's frames; and the layer's syncs during the moves,
+    which run in a timer task of their own, outside any frame."""
+    med = statistics.median
+    p95 = lambda xs: sorted(xs)[max(0, math.ceil(len(xs) * 0.95) - 1)]  # noqa: E731
+    ff = {"on": [], "off": []}
+    for i in range(args.runs):
+        ff["on"].append(first_frame(args.app, work, i))
+        ff["off"].append(first_frame(args.app, work, i, query="?a11y=off"))
+    layer = []
+    on = move_frames(args.app, args.hotseat, work, layer=layer)[0]
+    off = move_frames(args.app, args.hotseat, work, query="?a11y=off")[0]
+    print(f"The screen-reader layer on and off ({args.profile} profile; headless Chromium, 412x915, "
+          f"SwiftShader WebGL; {args.runs} loads each, interleaved; load average {os.getloadavg()[0]:.1f}):\n")
+    print("| figure | layer on | layer off (`?a11y=off`) | on / off |")
+    print("| --- | ---: | ---: | ---: |")
+    print(f"| navigation → first frame, median (min–max) | {med(ff['on']):.0f} ms ({min(ff['on']):.0f}–{max(ff['on']):.0f}) "
+          f"| {med(ff['off']):.0f} ms ({min(ff['off']):.0f}–{max(ff['off']):.0f}) | {med(ff['on']) / med(ff['off']):.3f}× |")
+    print(f"| a frame during moves (12 IOTA passes and the app's replies), median / p95 / max "
+          f"| {med(on):.1f} / {p95(on):.1f} / {max(on):.1f} ms ({len(on)}) "
+          f"| {med(off):.1f} / {p95(off):.1f} / {max(off):.1f} ms ({len(off)}) | {med(on) / med(off):.3f}× |")
+    syncs, spent = layer
+    print(f"\nDuring those moves (18 s) the layer synced {syncs:.0f} times, {spent:.1f} ms in all "
+          f"({spent / max(syncs, 1):.2f} ms a sync), outside the frames.")
+    print("\nEach load, on / off (ms): " + ", ".join(f"{a:.0f}/{b:.0f}" for a, b in zip(ff["on"], ff["off"])))
+
+
+def move_frames(site, binary, work, name="chromium", query="", layer=None):
     """Frame times (ms) of moves in an IOTA game against the app: the person's pass, the
-    app's placement, as drawn after each tap."""
+    app's placement, as drawn after each tap. `layer`, a list, gets the screen-reader
+    layer's syncs during the moves and the time they took in all (web/a11y)."""
     s = Site(site, inject=TIME_FRAMES)
-    mirror = Mirror(binary, os.path.join(work, f"data-{name}"))
-    driver, kind = browser(name, os.path.join(work, "profile-moves"))
+    mirror = Mirror(binary, os.path.join(work, f"data-{name}{query}"))
+    driver, kind = browser(name, os.path.join(work, f"profile-moves{query}"))
     try:
         phone = kind(driver, mirror, work)
-        driver.get(s.url)
+        driver.get(s.url + query)
         phone.wait_started()
         phone.tap("IOTA")
         phone.tap("Player 2: the app, medium")
@@ -113,10 +152,15 @@ def move_frames(site, binary, work, name="chromium"):
         frames(driver)
         stalls(driver)
         moves = []
+        synced = SYNCED
+        before = driver.execute_script(synced)
         for _ in range(12):
             phone.tap("Pass", mirror=False)
             time.sleep(1.5)
             moves += frames(driver)
+        if layer is not None:
+            after = driver.execute_script(synced)
+            layer += [after[0] - before[0], after[1] - before[1]]
         return moves, stalls(driver)
     finally:
         driver.quit()
@@ -334,11 +378,15 @@ def main():
     a.add_argument("--decisions", type=int, default=12)
     # The sizes and the first frame only (a few minutes less; HOTSEAT_BINARY is not used).
     a.add_argument("--only", choices=["first-frame"])
+    a.add_argument("--a11y", action="store_true",
+                   help="the screen-reader layer on and off: first frame and a move's frames")
     a.add_argument("--browsers", default="chromium",
                    help="chromium,webkit: the first frame and a move's frames in each, side by side")
     args = a.parse_args()
     work = tempfile.mkdtemp(prefix="hotseat-bench-")
     names = args.browsers.split(",")
+    if args.a11y:
+        return a11y_cost(args, work)
     if names != ["chromium"]:
         display = Xvfb() if "webkit" in names else None
         try:

@@ -125,10 +125,10 @@ class _Bytes:
         pass
 
 
-def chromium(profile, size=(WIDTH, HEIGHT), touch=True):
+def chromium(profile, size=(WIDTH, HEIGHT), touch=True, flags=()):
     opts = webdriver.ChromeOptions()
     opts.binary_location = "/usr/bin/chromium"
-    for flag in ["--headless=new", "--no-sandbox", "--use-angle=swiftshader",
+    for flag in [*flags, "--headless=new", "--no-sandbox", "--use-angle=swiftshader",
                  "--enable-unsafe-swiftshader", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--disable-dev-shm-usage", f"--user-data-dir={profile}"]:
