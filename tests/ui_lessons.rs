@@ -5,6 +5,7 @@
 //! Which try is wrong and which is right is found from the lessons core (a legal action
 //! that misses the step's goal, or one the engine refuses; an action that meets it), and
 //! then made by the board's taps: the same callbacks the cells' touch areas call.
+#![cfg(feature = "devtools")]
 
 use hotseat::games::iota;
 use hotseat::games::omiga;
