@@ -46,6 +46,11 @@ fn announcement(app: &AppWindow) -> String {
     app.global::<Access>().get_announcement().to_string()
 }
 
+/// The focused board's description (what Orca 43 speaks when it changes).
+fn news(app: &AppWindow) -> String {
+    app.global::<Access>().get_news().to_string()
+}
+
 fn message(app: &AppWindow) -> String {
     app.global::<GameChrome>().get_message().to_string()
 }
@@ -170,6 +175,13 @@ fn play_through<G: Game>(
             "{tag} step {}: heard {heard}",
             step.name
         );
+        // Orca 43 speaks no live region: the focused board's description says it too.
+        assert!(
+            news(&app).ends_with(heard.trim_end_matches('.')),
+            "{tag} step {}: the board says {}",
+            step.name,
+            news(&app)
+        );
         let (wrong, right) = tries(lesson, k);
         match &wrong {
             Some(action) => {
@@ -213,6 +225,12 @@ fn play_through<G: Game>(
             step.name,
             announcement(&app)
         );
+        assert!(
+            news(&app).ends_with(bridge.get_verdict().trim_end_matches('.')),
+            "{tag} step {}: the board says {}",
+            step.name,
+            news(&app)
+        );
         // The board is as it was: the right move can be made on it now.
         taps(&app, k, &right);
         assert_eq!(
@@ -229,6 +247,13 @@ fn play_through<G: Game>(
             "{tag} step {}: heard {}",
             step.name,
             announcement(&app)
+        );
+        assert!(
+            news(&app).ends_with(bridge.get_verdict().trim_end_matches('.'))
+                && news(&app).contains("Well done"),
+            "{tag} step {}: the board says {}",
+            step.name,
+            news(&app)
         );
         if k + 1 < steps.len() {
             assert!(!bridge.get_last());

@@ -3,7 +3,7 @@
 //! Everything here is read from the models the bridges already filled for the seat
 //! holding the device, so it can say nothing the screen does not show.
 
-use super::{AppWindow, Controller, IotaBridge, OmigaBridge, OvoBridge};
+use super::{AppWindow, Controller, IotaBridge, LessonBridge, OmigaBridge, OvoBridge};
 use crate::games::registry::GameKind;
 use crate::ui::{Access, GameChrome};
 use slint::{ComponentHandle, Model};
@@ -162,9 +162,10 @@ pub fn reset(app: &AppWindow) {
 }
 
 /// What the focused board says after its cell: the message line and the banner, as the
-/// screen shows them. Orca 43 speaks a change of the focused element's description, and
-/// the board holds the focus whenever a seat plays, so this is how a move of another
-/// seat, a score, a refusal or the result is heard (the live region is for newer readers).
+/// screen shows them, and in a lesson the panel's step or verdict. Orca 43 speaks a
+/// change of the focused element's description, and the board holds the focus whenever a
+/// seat plays, so this is how a move of another seat, a score, a refusal, the result or a
+/// lesson's words are heard (the live region is for newer readers).
 pub fn news(app: &AppWindow) {
     let chrome = app.global::<GameChrome>();
     // A refusal answers what the player just did: it comes first. An event (the last
@@ -191,6 +192,27 @@ pub fn news(app: &AppWindow) {
         parts.push(chrome.get_message());
     }
     parts.push(chrome.get_banner());
+    // A lesson's panel (docs/lessons.md): the step's words and task until a try is
+    // judged, then the verdict ("Well done…", "Try again. <hint>"), as the panel shows them.
+    let lesson = app.global::<LessonBridge>();
+    if lesson.get_active() {
+        if lesson.get_verdict_kind() == 0 {
+            parts.push(
+                super::texts::in_window(
+                    app,
+                    &super::texts::LessonText::Step {
+                        n: lesson.get_step().max(0) as usize,
+                        of: lesson.get_steps().max(0) as usize,
+                        words: lesson.get_words().into(),
+                        task: lesson.get_task().into(),
+                    },
+                )
+                .into(),
+            );
+        } else {
+            parts.push(lesson.get_verdict());
+        }
+    }
     let text: Vec<&str> = parts
         .iter()
         // The message line ends its sentence itself; the join adds one full stop.

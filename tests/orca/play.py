@@ -3,7 +3,8 @@
 
 Plays a whole 2-player Ovo game (two people passing the device: steps, a flip, a peek,
 a wrong «Ovo!», the result), the first turns of a 2-player IOTA game, then home again and
-the first turns of a second Ovo game (every screen heard again), through AT-SPI
+the first turns of a second Ovo game (every screen heard again), then the first step of
+Ovo's lesson (its words, two wrong tries, the right one, the next step), through AT-SPI
 and keys only, and checks at every turn what Orca said (its debug log's SPEECH OUTPUT
 lines): the cover's "Pass the device to …", the revealed turn, the other seat's move,
 the peek result (to the peeker only), scores, a refusal and the end. It also checks that
@@ -414,6 +415,52 @@ def play_iota(p, turns=4):
     tab_walk(p, "the IOTA table")
 
 
+def empty_of(p, squares):
+    """The first of `squares` whose Ovo cell reads empty."""
+    for sq in squares:
+        if "empty" in p.cell(sq).name:
+            return sq
+    raise Failure(f"none of {squares} is empty; names: {p.app.names()}")
+
+
+def learn_ovo(p):
+    """Leaves the second Ovo game, opens Ovo's lesson from home's "Learn to play Ovo" and
+    plays its first step wrong twice (a tap the board refuses; a straight step, allowed
+    but not the task), then right, and goes on by the keyboard: Orca must say the step's
+    words and task, each wrong try's refusal and hint, the right try's result and the next
+    step's words (docs/lessons.md)."""
+    p.step("Reveal, leave the second Ovo game for the home screen")
+    who = cover_name(p)
+    p.keys("Return")
+    p.hear(f"{who}'s turn")
+    p.press_named("Leave the game")
+    p.hear("Hotseat")
+    p.step("Home: Learn to play Ovo")
+    p.press_named("Learn to play Ovo")
+    p.hear("Egg tray", "Step 1 of ", "Your eggs are the diamonds", "Step your egg on c3 diagonally")
+    p.step("A tap on an empty cell (the board refuses it)")
+    empty = empty_of(p, ["a1", "f6", "a6", "f1"])
+    p.tap_cell(empty, "empty")
+    p.hear(f"{empty} is empty", "Try again. A diagonal step changes both")
+    p.step("A straight step (allowed, not the task)")
+    straight = empty_of(p, ["c4", "c2", "b3", "d3"])
+    p.tap_cell("c3", "picked up")
+    p.tap_cell(straight, "")
+    p.hear("Allowed, but not what this step asks.", "A diagonal step changes both")
+    p.step("A diagonal step: the step is passed")
+    diagonal = empty_of(p, ["d4", "b4", "b2", "d2"])
+    p.tap_cell("c3", "picked up")
+    p.tap_cell(diagonal, "")
+    p.hear(f"c3 to {diagonal}", "Well done! On to the next step")
+    p.step("Next step by the keyboard: back from the board to the button, Return")
+    p.app.find("Next step", "push button")
+    p.keys("shift+Tab")
+    p.hear("Next step push button")
+    p.keys("Return")
+    # The button folds; the board takes the focus back and says the new step.
+    p.hear("Egg tray", "Step 2 of ", "Jump your egg on c2 over the star on d3")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--orca-log", required=True)
@@ -428,6 +475,7 @@ def main():
             play_ovo(p)
             play_iota(p)
             come_back(p)
+            learn_ovo(p)
             stale = ears.defunct()
             # What the player acts on and hears here must never be defunct; the rest
             # (undo buttons, IOTA seat rows, message labels: rows and buttons that come
@@ -449,8 +497,8 @@ def main():
         except Failure as e:
             p.note(f"\nFAILED: {e}")
             return 1
-    print("OK: a whole Ovo game, the first IOTA turns, home again and a second Ovo game "
-          "heard through Orca")
+    print("OK: a whole Ovo game, the first IOTA turns, home again, a second Ovo game and "
+          "a lesson step heard through Orca")
     return 0
 
 
