@@ -49,20 +49,17 @@ impl<G: HasBots> Match<G> {
                 game.seats()
             )));
         }
-        let mut session = Session {
+        Ok(Self::around(Session {
             game,
             params: Params::new(),
             players,
             sharing: super::Sharing::PassAndPlay,
-            gate: Gate::Closed,
+            // The learner holds the device from the start: no cover to lift.
+            gate: Gate::Open(learner),
             actions: Vec::new(),
             events: Vec::new(),
-            last_open: None,
-        };
-        // The learner holds the device from the start: no cover to lift.
-        session.gate = Gate::Open(learner);
-        session.last_open = Some(learner);
-        Ok(Self::around(session))
+            last_open: Some(learner),
+        }))
     }
 
     /// A lesson's scripted reply of another seat (see [`Match::lesson`]).

@@ -269,18 +269,10 @@ impl LessonTable {
         let title = texts::in_window(
             app,
             &LessonText::Title {
-                game: kind_title(self.run.kind()).into(),
+                game: self.run.kind().title().into(),
             },
         );
         app.global::<GameChrome>().set_title(title.into());
-    }
-}
-
-fn kind_title(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Ovo => "Ovo",
-        GameKind::Iota => "IOTA",
-        GameKind::Omiga => "Omiga",
     }
 }
 
@@ -380,11 +372,10 @@ pub fn open(app: &AppWindow, c: &mut Controller, kind: GameKind) {
     app.set_screen(Screen::Game);
 }
 
-/// Puts `table` on screen at its step: remembers the step, says its words.
+/// Puts `table` on screen at its step: remembers the step, says its words. (The
+/// controller's `after_change` draws a lesson's board and panel: `after_change` below.)
 fn enter_step(app: &AppWindow, c: &mut Controller, table: LessonTable) {
-    let language = c.language();
     remember(c, table.kind(), table.index());
-    table.show(app, language);
     let words = table.step_words(app);
     c.table = Some(Box::new(table));
     c.after_change(app);
@@ -487,7 +478,7 @@ fn next(app: &AppWindow, c: &mut Controller) {
     let words = lesson.step_words(app);
     super::access::reset(app);
     super::chrome::show_message(app, "", false);
-    lesson.show(app, language);
+    // Drawn by `after_change`, as every change of a lesson's board is.
     remember(c, kind, at);
     c.after_change(app);
     super::access::announce(app, &words);

@@ -194,9 +194,9 @@ impl Layer {
     /// Notes a sync's time on the layer itself (`data-syncs`, `data-sync-ms`): the bench
     /// reads what the layer cost (web/bench.py `--a11y`); a page without it pays one
     /// attribute write per sync.
-    pub fn count(&mut self, took: Option<f64>) {
+    pub fn count(&mut self, took_ms: f64) {
         self.syncs += 1;
-        self.spent += took.unwrap_or(0.0);
+        self.spent += took_ms;
         let _ = self
             .root
             .set_attribute("data-syncs", &self.syncs.to_string());

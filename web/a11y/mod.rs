@@ -105,7 +105,7 @@ fn follow_focus(state: &Rc<RefCell<State>>, window: &Window) {
 /// Walks the tree and brings the layer in line.
 fn walk_tree(state: &Rc<RefCell<State>>, window: &Window) {
     let mut s = state.borrow_mut();
-    let began = now();
+    let began = hotseat::platform::time::Instant::now();
     let inner = WindowInner::from_pub(window);
     let Some(root) = inner.try_component() else {
         return;
@@ -123,7 +123,7 @@ fn walk_tree(state: &Rc<RefCell<State>>, window: &Window) {
     };
     let State { layer, items, .. } = &mut *s;
     layer.sync(&snapshot, made);
-    layer.count(began.map(|t0| now().map_or(0.0, |t1| t1 - t0)));
+    layer.count(began.elapsed().as_secs_f64() * 1000.0);
     items.clear();
     items.extend(snapshot.nodes.iter().map(|n| (n.key, n.item.clone())));
 }
@@ -181,11 +181,6 @@ fn listen(
             listener
         })
         .collect()
-}
-
-/// The page's clock in ms, for what the layer's syncs cost (web/bench.py reads it).
-fn now() -> Option<f64> {
-    Some(web_sys::window()?.performance()?.now())
 }
 
 fn slint_timer(tick: impl FnMut() + 'static) -> i_slint_core::timers::Timer {
