@@ -223,10 +223,10 @@ impl Layer {
         self.target = Some(key);
         // What takes no focus of its own (no tab stop) takes it from a script, and keeps
         // it across syncs (`attributes`).
-        if !shown
+        if shown
             .attributes
             .get("tabindex")
-            .is_some_and(|t| !t.is_empty())
+            .is_none_or(|t| t.is_empty())
         {
             shown.set("tabindex", "-1".to_string());
         }
