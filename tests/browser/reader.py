@@ -171,6 +171,11 @@ def ovo(reader):
     for turn in range(2):
         src, dst = moves[seat]
         reader.press("listitem", f"{src}, ", exact=False)
+        # The egg is picked up; the reader stays on its cell (the page's focus neither
+        # falls to the body nor goes back to the board: the next step starts from here).
+        time.sleep(0.3)
+        here = reader.focused() or ""
+        assert here.startswith(f"{src}, "), f"after picking {src} the focus is on '{here}'"
         reader.find("list", "Egg tray", exact=False)
         reader.press("listitem", f"{dst}", exact=False)
         covered(reader, other, f"{seat} moved {src} to {dst}")

@@ -96,11 +96,23 @@ impl Layer {
         let mut rects: HashMap<(usize, u32), [f32; 4]> = HashMap::new();
         let parents: HashSet<(usize, u32)> =
             snapshot.nodes.iter().filter_map(|n| n.parent).collect();
-        let mut seen = HashSet::new();
+        // What is no longer on show leaves the page first: an element moved in the page
+        // loses the focus (it is taken out and put back), so the elements that stay must
+        // already stand in order when they are placed. Were the leaving ones still there,
+        // each one gone before the reader's element (a Take back button folding when an
+        // egg is picked) would move that element and its parent, and the page's focus
+        // would fall from the reader's cell to the body.
+        let seen: HashSet<(usize, u32)> = snapshot.nodes.iter().map(|n| n.key).collect();
+        self.shown.retain(|key, shown| {
+            let keep = seen.contains(key);
+            if !keep {
+                shown.element.remove();
+            }
+            keep
+        });
         // Each parent's children in order: where the next child of each parent goes.
         let mut next_index: HashMap<Option<(usize, u32)>, u32> = HashMap::new();
         for node in &snapshot.nodes {
-            seen.insert(node.key);
             rects.insert(node.key, node.rect);
             let tag = if node.role == i_slint_core::items::AccessibleRole::TextInput {
                 "input"
@@ -185,14 +197,6 @@ impl Layer {
             }
             *index += 1;
         }
-        // What is no longer on show leaves the page.
-        self.shown.retain(|key, shown| {
-            let keep = seen.contains(key);
-            if !keep {
-                shown.element.remove();
-            }
-            keep
-        });
     }
 }
 
@@ -231,7 +235,14 @@ impl Layer {
             shown.set("tabindex", "-1".to_string());
         }
         let element: &Element = shown.element.as_ref();
-        if reader && self.document.active_element().as_ref() != Some(element) {
+        // A reader already inside it (on a cell of the board the app focuses again after a
+        // pick) stays where it is: it is in the app's focus, and moving it would make the
+        // next Tab start over from the board's first cell.
+        let active = self.document.active_element();
+        let inside = active
+            .as_ref()
+            .is_some_and(|a| element.contains(Some(a.as_ref())));
+        if reader && !inside {
             let _ = shown.element.focus();
         }
         true
