@@ -115,31 +115,61 @@ def a11y_cost(args, work):
     for i in range(args.runs):
         ff["on"].append(first_frame(args.app, work, i))
         ff["off"].append(first_frame(args.app, work, i, query="?a11y=off"))
-    layer = []
-    on = move_frames(args.app, args.hotseat, work, layer=layer)[0]
-    off = move_frames(args.app, args.hotseat, work, query="?a11y=off")[0]
+    # The move sessions interleaved too, on then off, `--move-runs` times, their frames
+    # pooled: one session each measured the machine's load of that minute as much as the
+    # layer (two single sessions differed by 6 % between runs, on/off alike).
+    layer, on, off, pairs = [0, 0.0], [], [], []
+    for i in range(args.move_runs):
+        synced = []
+        got_on = move_frames(args.app, args.hotseat, work, layer=synced, run=i, same_game=True)[0]
+        got_off = move_frames(args.app, args.hotseat, work, query="?a11y=off", run=i, same_game=True)[0]
+        on += got_on
+        off += got_off
+        layer = [layer[0] + synced[0], layer[1] + synced[1]]
+        pairs.append((med(got_on) / med(got_off), len(got_on), len(got_off)))
     print(f"The screen-reader layer on and off ({args.profile} profile; headless Chromium, 412x915, "
           f"SwiftShader WebGL; {args.runs} loads each, interleaved; load average {os.getloadavg()[0]:.1f}):\n")
     print("| figure | layer on | layer off (`?a11y=off`) | on / off |")
     print("| --- | ---: | ---: | ---: |")
     print(f"| navigation → first frame, median (min–max) | {med(ff['on']):.0f} ms ({min(ff['on']):.0f}–{max(ff['on']):.0f}) "
           f"| {med(ff['off']):.0f} ms ({min(ff['off']):.0f}–{max(ff['off']):.0f}) | {med(ff['on']) / med(ff['off']):.3f}× |")
-    print(f"| a frame during moves (12 IOTA passes and the app's replies), median / p95 / max "
+    print(f"| a frame during moves ({args.move_runs} sessions each of 12 IOTA passes and the app's replies), "
+          f"median / p95 / max "
           f"| {med(on):.1f} / {p95(on):.1f} / {max(on):.1f} ms ({len(on)}) "
           f"| {med(off):.1f} / {p95(off):.1f} / {max(off):.1f} ms ({len(off)}) | {med(on) / med(off):.3f}× |")
     syncs, spent = layer
-    print(f"\nDuring those moves (18 s) the layer synced {syncs:.0f} times, {spent:.1f} ms in all "
+    print(f"\nDuring those moves ({args.move_runs} × 18 s) the layer synced {syncs:.0f} times, {spent:.1f} ms in all "
           f"({spent / max(syncs, 1):.2f} ms a sync), outside the frames.")
+    print("\nEach move session's median frame, on / off (frames on/off): "
+          + ", ".join(f"{r:.3f}× ({a}/{b})" for r, a, b in pairs))
     print("\nEach load, on / off (ms): " + ", ".join(f"{a:.0f}/{b:.0f}" for a, b in zip(ff["on"], ff["off"])))
 
 
-def move_frames(site, binary, work, name="chromium", query="", layer=None):
+# The same game in every session (--a11y): the app seeds a deal from the clock and draws
+# the first seat and its own choices from the browser's random numbers; with both fixed,
+# the layer on and off draw the same moves, and their frames differ by the layer alone
+# (else each session's deal and replies weigh more than the layer: 0.99-1.29x apart).
+SAME_GAME = """
+Date.now = () => 1764720000000;
+{
+  let x = 0x9e3779b9;
+  crypto.getRandomValues = (a) => {
+    const b = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+    for (let i = 0; i < b.length; i++) { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; b[i] = x & 255; }
+    return a;
+  };
+}
+"""
+
+
+def move_frames(site, binary, work, name="chromium", query="", layer=None, run=0, same_game=False):
     """Frame times (ms) of moves in an IOTA game against the app: the person's pass, the
     app's placement, as drawn after each tap. `layer`, a list, gets the screen-reader
     layer's syncs during the moves and the time they took in all (web/a11y)."""
-    s = Site(site, inject=TIME_FRAMES)
-    mirror = Mirror(binary, os.path.join(work, f"data-{name}{query}"))
-    driver, kind = browser(name, os.path.join(work, f"profile-moves{query}"))
+    s = Site(site, inject=(SAME_GAME if same_game else "") + TIME_FRAMES)
+    # A fresh mirror and profile each session (`run`): no saved game to resume.
+    mirror = Mirror(binary, os.path.join(work, f"data-{name}{query}-{run}"))
+    driver, kind = browser(name, os.path.join(work, f"profile-moves{query}-{run}"))
     try:
         phone = kind(driver, mirror, work)
         driver.get(s.url + query)
@@ -378,6 +408,8 @@ def main():
     a.add_argument("--decisions", type=int, default=12)
     # The sizes and the first frame only (a few minutes less; HOTSEAT_BINARY is not used).
     a.add_argument("--only", choices=["first-frame"])
+    a.add_argument("--move-runs", type=int, default=3,
+                   help="with --a11y: move sessions with the layer on and off, interleaved")
     a.add_argument("--a11y", action="store_true",
                    help="the screen-reader layer on and off: first frame and a move's frames")
     a.add_argument("--browsers", default="chromium",

@@ -139,11 +139,24 @@ def covered(reader, who, heard):
     return name.removesuffix(", tap to reveal")
 
 
+def focus_lands(reader, name):
+    """The page's focus, in the layer since the last press, lands where the app's does
+    on a new screen, even where that is no control (a screen's title, the board) and the
+    app's focus stayed on the same element (one element names every screen): else a
+    reader is left on the page's body, with nothing to read from."""
+    deadline = time.time() + 5
+    while reader.focused() != name:
+        assert time.time() < deadline, f"the focus is on '{reader.focused()}', not on '{name}'"
+        time.sleep(0.2)
+    log(f"  the page's focus followed the app's to '{name}'")
+
+
 def ovo(reader):
     """A whole 2-player Ovo game through the tree: Player 1 moves an egg, Player 2 moves
     one, then Player 1 declares «Ovo!» wrongly and Player 2 wins."""
     log("Ovo, 2 players, through the accessibility tree")
     reader.press("button", "Ovo")
+    focus_lands(reader, "New game: Ovo")
     # The first player's name, typed into the setup's field.
     fields = [n for (r, n, _, _) in reader.nodes() if r == "textbox"]
     log(f"  the setup's text fields: {fields}")
@@ -151,12 +164,18 @@ def ovo(reader):
     reader.press("button", "Start")
     first = covered(reader, None, None)
     reader.press("button", f"{first}, tap to reveal")
+    focus_lands(reader, "Egg tray")
     moves = {"Anna": ("b1", "b2"), "Player 2": ("b6", "b5")}
     seat = first
     other = "Player 2" if first == "Anna" else "Anna"
     for turn in range(2):
         src, dst = moves[seat]
         reader.press("listitem", f"{src}, ", exact=False)
+        # The egg is picked up; the reader stays on its cell (the page's focus neither
+        # falls to the body nor goes back to the board: the next step starts from here).
+        time.sleep(0.3)
+        here = reader.focused() or ""
+        assert here.startswith(f"{src}, "), f"after picking {src} the focus is on '{here}'"
         reader.find("list", "Egg tray", exact=False)
         reader.press("listitem", f"{dst}", exact=False)
         covered(reader, other, f"{seat} moved {src} to {dst}")

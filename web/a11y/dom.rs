@@ -31,6 +31,10 @@ pub struct Layer {
     shown: HashMap<(usize, u32), Shown>,
     /// A reader's focus was in the layer when last looked (`reader_here`).
     reader: bool,
+    /// The element the app's focus was last followed to (`focus`). If it is no control
+    /// (a screen's title, the board), it keeps `tabindex="-1"`, without which a `div` takes
+    /// no focus: the page's focus would stay on the body and a reader would lose its place.
+    target: Option<(usize, u32)>,
     /// Syncs made and the time they took in all (ms).
     syncs: u32,
     spent: f64,
@@ -74,6 +78,7 @@ impl Layer {
             assertive,
             shown: HashMap::new(),
             reader: false,
+            target: None,
             syncs: 0,
             spent: 0.0,
         })
@@ -91,11 +96,23 @@ impl Layer {
         let mut rects: HashMap<(usize, u32), [f32; 4]> = HashMap::new();
         let parents: HashSet<(usize, u32)> =
             snapshot.nodes.iter().filter_map(|n| n.parent).collect();
-        let mut seen = HashSet::new();
+        // What is no longer on show leaves the page first: an element moved in the page
+        // loses the focus (it is taken out and put back), so the elements that stay must
+        // already stand in order when they are placed. Were the leaving ones still there,
+        // each one gone before the reader's element (a Take back button folding when an
+        // egg is picked) would move that element and its parent, and the page's focus
+        // would fall from the reader's cell to the body.
+        let seen: HashSet<(usize, u32)> = snapshot.nodes.iter().map(|n| n.key).collect();
+        self.shown.retain(|key, shown| {
+            let keep = seen.contains(key);
+            if !keep {
+                shown.element.remove();
+            }
+            keep
+        });
         // Each parent's children in order: where the next child of each parent goes.
         let mut next_index: HashMap<Option<(usize, u32)>, u32> = HashMap::new();
         for node in &snapshot.nodes {
-            seen.insert(node.key);
             rects.insert(node.key, node.rect);
             let tag = if node.role == i_slint_core::items::AccessibleRole::TextInput {
                 "input"
@@ -149,7 +166,8 @@ impl Layer {
                 h.max(1.0)
             );
             let content = as_content(node, &parents);
-            for (name, value) in attributes(node, content, style) {
+            let target = self.target == Some(node.key);
+            for (name, value) in attributes(node, content, target, style) {
                 shown.set(name, value);
             }
             if tag == "input" {
@@ -179,14 +197,6 @@ impl Layer {
             }
             *index += 1;
         }
-        // What is no longer on show leaves the page.
-        self.shown.retain(|key, shown| {
-            let keep = seen.contains(key);
-            if !keep {
-                shown.element.remove();
-            }
-            keep
-        });
     }
 }
 
@@ -211,14 +221,40 @@ impl Layer {
     /// element is not in the layer.
     pub fn focus(&mut self, key: (usize, u32)) -> bool {
         let reader = self.reader_here();
-        let Some(shown) = self.shown.get(&key) else {
+        let Some(shown) = self.shown.get_mut(&key) else {
             return false;
         };
+        self.target = Some(key);
+        // What takes no focus of its own (no tab stop) takes it from a script, and keeps
+        // it across syncs (`attributes`).
+        if shown
+            .attributes
+            .get("tabindex")
+            .is_none_or(|t| t.is_empty())
+        {
+            shown.set("tabindex", "-1".to_string());
+        }
         let element: &Element = shown.element.as_ref();
-        if reader && self.document.active_element().as_ref() != Some(element) {
+        // A reader already inside it (on a cell of the board the app focuses again after a
+        // pick) stays where it is: it is in the app's focus, and moving it would make the
+        // next Tab start over from the board's first cell.
+        let active = self.document.active_element();
+        let inside = active
+            .as_ref()
+            .is_some_and(|a| element.contains(Some(a.as_ref())));
+        if reader && !inside {
             let _ = shown.element.focus();
         }
         true
+    }
+
+    /// Whether a reader's focus was in the layer and is now on the page's body (the element
+    /// it was on has left the layer).
+    pub fn reader_lost(&mut self) -> bool {
+        let reader = self.reader_here();
+        let active = self.document.active_element();
+        let body = self.document.body().map(Element::from);
+        reader && (active.is_none() || active == body)
     }
 
     /// Whether the page's focus is a reader's in the layer: on one of its elements, or on
@@ -260,7 +296,13 @@ fn as_content(node: &Node, parents: &HashSet<(usize, u32)>) -> bool {
         && !parents.contains(&node.key)
 }
 
-fn attributes(node: &Node, content: bool, style: String) -> Vec<(&'static str, String)> {
+/// `target`: the app's focus is on it (`Layer::focus`).
+fn attributes(
+    node: &Node,
+    content: bool,
+    target: bool,
+    style: String,
+) -> Vec<(&'static str, String)> {
     use i_slint_core::items::AccessibleRole as R;
     let role = super::aria::role(node.role);
     let yes = |b: bool| if b { "true" } else { "false" }.to_string();
@@ -306,8 +348,16 @@ fn attributes(node: &Node, content: bool, style: String) -> Vec<(&'static str, S
         ("aria-selected", is(node.selectable, &yes(node.selected))),
         ("aria-disabled", is(!node.enabled, "true")),
         ("placeholder", node.placeholder.clone()),
-        // What can be acted on is a stop for a keyboard and a reader's next/previous.
-        ("tabindex", is(node.actionable && node.enabled, "0")),
+        // What can be acted on is a stop for a keyboard and a reader's next/previous; the
+        // app's focus, if elsewhere, can be given the page's focus too, by script only.
+        (
+            "tabindex",
+            match (node.actionable && node.enabled, target) {
+                (true, _) => "0".to_string(),
+                (false, true) => "-1".to_string(),
+                (false, false) => String::new(),
+            },
+        ),
     ]
 }
 

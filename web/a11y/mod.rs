@@ -92,8 +92,12 @@ fn follow_focus(state: &Rc<RefCell<State>>, window: &Window) {
     let focused = item.map(|i| read::key_of(&nearest_accessible_item(i)));
     let mut s = state.borrow_mut();
     // Looked at every tick, so that a reader's leaving an element that then goes is known.
-    s.layer.reader_here();
-    if focused == s.focused {
+    // A reader whose element went with its screen is on the page's body, nowhere to read
+    // from: it is given the app's focus again even if that did not move (one element
+    // names every screen, `screen-name` in ui/app.slint: the app's focus stays on it from
+    // screen to screen while its name changes).
+    let lost = s.layer.reader_lost();
+    if focused == s.focused && !lost {
         return;
     }
     // Not in the layer yet (its walk comes at the next change): looked for again next tick.
