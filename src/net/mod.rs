@@ -11,8 +11,11 @@ pub mod host;
 pub mod host_match;
 pub mod joiner;
 pub mod mem_pair;
+pub mod page;
 pub mod protocol;
 pub mod reason;
+#[cfg(target_arch = "wasm32")]
+pub mod rtc;
 pub mod saved;
 #[cfg(test)]
 mod sim_tests;
