@@ -21,7 +21,7 @@ use super::protocol::{
     PROTOCOL_VERSION,
 };
 use super::reason::NetReason;
-use super::saved::{self, HostSave};
+use super::saved::HostSave;
 use super::NetError;
 use crate::games::omiga::{Action, Omiga, OmigaEvent, OmigaView};
 use crate::games::{Game, Params, Seat};
@@ -636,10 +636,5 @@ impl Core {
             &mut notify,
             outs,
         );
-    }
-
-    fn notify(&self, event: HostEvent) {
-        // The local player may have stopped listening; the game goes on regardless.
-        let _ = self.events.send(event);
     }
 }
