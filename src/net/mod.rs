@@ -1,6 +1,7 @@
 //! Two-device Omiga over the local network (issue 6): the wire `protocol`, the `host`
 //! (the authority, White), the `client` (the joined device, Black), `discovery` on the LAN,
-//! and the `headless` `host`/`join` commands that play through the referee notation.
+//! the `headless` `host`/`join` commands that play through the referee notation, and the
+//! `pairing` text two browsers exchange by QR code (issue 31).
 //! docs/network.md describes the messages, limits, timeouts and choices.
 
 pub mod channel;
@@ -12,6 +13,7 @@ pub mod host_match;
 pub mod joiner;
 pub mod mem_pair;
 pub mod page;
+pub mod pairing;
 pub mod protocol;
 pub mod reason;
 #[cfg(target_arch = "wasm32")]
