@@ -14,6 +14,7 @@
 //! save comes before the answer that follows it). A [`HostOut::Welcome`] is answered at
 //! once with [`HostMatch::welcomed`]: a device joins only once its welcome is written.
 
+use super::channel::MessageChannel;
 use super::host::{check_code, CLIENT_SEAT, HOST_SEAT, MAX_PENDING};
 use super::protocol::{ClientMsg, HostMsg, RateLimit, Timing, PROTOCOL_VERSION};
 use super::reason::NetReason;
@@ -23,7 +24,6 @@ use crate::games::omiga::{Action, Omiga, OmigaEvent, OmigaView};
 use crate::games::{Game, Outcome, Params, Seat};
 use crate::platform::time::{Duration, Instant};
 use crate::session::SavedGame;
-use super::channel::MessageChannel;
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 

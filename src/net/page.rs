@@ -454,7 +454,12 @@ mod tests {
         h.connect(he, now);
         let mut j = PageJoiner::join(h.code(), RTC_TIMING, je, Some(jd.clone()), now);
         let (events, _) = run(&mut h, &mut j, &mut now, Duration::from_millis(200));
-        assert!(events.iter().any(|e| matches!(e, HostEvent::Started { .. })), "{events:?}");
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, HostEvent::Started { .. })),
+            "{events:?}"
+        );
         assert!(j.connected() && h.has_device());
         run(&mut h, &mut j, &mut now, RTC_TIMING.countdown);
 
@@ -476,9 +481,15 @@ mod tests {
             let place = black.iter().find(|a| matches!(a, Action::Place { .. }));
             j.act(*place.or(black.first()).unwrap(), now).unwrap();
             let (he, je) = run(&mut h, &mut j, &mut now, Duration::from_millis(60));
-            assert!(!he.iter().any(|e| matches!(e, HostEvent::Paused { .. })), "{he:?}");
+            assert!(
+                !he.iter().any(|e| matches!(e, HostEvent::Paused { .. })),
+                "{he:?}"
+            );
             let answered = je.iter().any(|e| {
-                matches!(e, JoinerEvent::Accepted { .. } | JoinerEvent::Rejected { .. })
+                matches!(
+                    e,
+                    JoinerEvent::Accepted { .. } | JoinerEvent::Rejected { .. }
+                )
             });
             assert!(answered, "{je:?}");
             if turns == 5 && !reloaded {
@@ -491,11 +502,19 @@ mod tests {
                     now += Duration::from_millis(20);
                     he.extend(h.step(now));
                 }
-                assert!(he.iter().any(|e| matches!(e, HostEvent::Paused { .. })), "{he:?}");
+                assert!(
+                    he.iter().any(|e| matches!(e, HostEvent::Paused { .. })),
+                    "{he:?}"
+                );
                 assert!(!h.has_device());
-                j = PageJoiner::restore(jd.clone(), RTC_TIMING, now).unwrap().unwrap();
+                j = PageJoiner::restore(jd.clone(), RTC_TIMING, now)
+                    .unwrap()
+                    .unwrap();
                 let (_, je) = run(&mut h, &mut j, &mut now, Duration::from_millis(100));
-                assert!(j.wants_link(), "a reloaded page asks to be paired again: {je:?}");
+                assert!(
+                    j.wants_link(),
+                    "a reloaded page asks to be paired again: {je:?}"
+                );
                 let (je2, he2) = pair::<ClientMsg, HostMsg>();
                 h.connect(he2, now);
                 j.linked(je2, now);
@@ -527,7 +546,12 @@ mod tests {
         let link = je.faults();
         h.connect(he, now);
         let mut j = PageJoiner::join(h.code(), RTC_TIMING, je, Some(jd.clone()), now);
-        run(&mut h, &mut j, &mut now, RTC_TIMING.countdown + Duration::from_millis(200));
+        run(
+            &mut h,
+            &mut j,
+            &mut now,
+            RTC_TIMING.countdown + Duration::from_millis(200),
+        );
         let white = h.legal()[0];
         h.act(&white, now).unwrap();
         run(&mut h, &mut j, &mut now, Duration::from_millis(100));
@@ -540,8 +564,14 @@ mod tests {
         assert!(he.is_empty() && je.is_empty(), "{he:?} {je:?}");
         link.hold(false);
         let (he, je) = run(&mut h, &mut j, &mut now, Duration::from_millis(200));
-        assert!(!he.iter().any(|e| matches!(e, HostEvent::Paused { .. })), "{he:?}");
-        assert!(je.iter().any(|e| matches!(e, JoinerEvent::Accepted { .. })), "{je:?}");
+        assert!(
+            !he.iter().any(|e| matches!(e, HostEvent::Paused { .. })),
+            "{he:?}"
+        );
+        assert!(
+            je.iter().any(|e| matches!(e, JoinerEvent::Accepted { .. })),
+            "{je:?}"
+        );
         assert_eq!(h.position().1.len(), 2);
         let _ = std::fs::remove_dir_all(&hd);
         let _ = std::fs::remove_dir_all(&jd);

@@ -416,7 +416,7 @@ fn read_sdp(kind: PairingKind, sdp: &str, code: Option<u16>) -> Result<Body, Pai
         return Err(missing(&format!("a=setup:{}", kind.setup())));
     }
     // Best first (stable: equal priorities keep the browser's order), each address once.
-    found.sort_by(|a, b| b.0.cmp(&a.0));
+    found.sort_by_key(|f| std::cmp::Reverse(f.0));
     let mut candidates: Vec<(Address, u16)> = Vec::new();
     for (_, address, port) in found {
         if !candidates.iter().any(|(a, _)| *a == address) && candidates.len() < MAX_CANDIDATES {

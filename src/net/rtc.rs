@@ -39,6 +39,20 @@ const MAX_BUFFERED: u32 = 256 * 1024;
 /// found so far (host candidates come within milliseconds; this is only a guard).
 const GATHER_AT_MOST: Duration = Duration::from_secs(4);
 
+/// Why a pairing attempt failed, typed so that the app words it in the player's
+/// language; the browser's own words go to the console (`note!`) for a bug report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RtcFault {
+    /// This browser makes no WebRTC connection (too old, or switched off).
+    NoWebRtc,
+    /// The browser could not make this page's offer or answer.
+    CannotDescribe,
+    /// The browser refused the other phone's text (it belongs to another attempt).
+    Refused,
+    /// The link failed before the channel opened.
+    LinkFailed,
+}
+
 /// What the browser's callbacks leave for the page's driver.
 #[derive(Default)]
 struct Inbox {
@@ -49,7 +63,7 @@ struct Inbox {
     /// The channel is gone, with why (after what was queued before it).
     closed: Option<ProtocolError>,
     /// Why the pairing failed before a channel opened (a refused offer or answer).
-    failed: Option<String>,
+    failed: Option<RtcFault>,
 }
 
 impl Inbox {
@@ -72,12 +86,12 @@ struct Wire {
 }
 
 impl Wire {
-    fn new() -> Result<Wire, String> {
+    fn new() -> Result<Wire, RtcFault> {
         let config = RtcConfiguration::new();
         // Only this Wi-Fi: no STUN, no TURN (docs/network.md).
         config.set_ice_servers(&js_sys::Array::new());
         let pc = RtcPeerConnection::new_with_configuration(&config)
-            .map_err(|e| format!("this browser cannot make a WebRTC connection ({})", js_text(&e)))?;
+            .map_err(|e| fault(RtcFault::NoWebRtc, &e))?;
         let wire = Wire {
             pc,
             dc: Rc::new(RefCell::new(None)),
@@ -87,15 +101,16 @@ impl Wire {
         // "disconnected" is left alone: it is a blip the browser heals when packets flow
         // again, and the channel survives it. "failed" and "closed" end the channel.
         let (pc, inbox) = (wire.pc.clone(), wire.inbox.clone());
-        wire.on(|h| wire.pc.set_onconnectionstatechange(h), move |_| {
-            match pc.connection_state() {
-                RtcPeerConnectionState::Failed => inbox
-                    .borrow_mut()
-                    .close(ProtocolError::Io("the link to the other phone failed".into())),
+        wire.on(
+            |h| wire.pc.set_onconnectionstatechange(h),
+            move |_| match pc.connection_state() {
+                RtcPeerConnectionState::Failed => inbox.borrow_mut().close(ProtocolError::Io(
+                    "the link to the other phone failed".into(),
+                )),
                 RtcPeerConnectionState::Closed => inbox.borrow_mut().close(ProtocolError::Closed),
                 _ => {}
-            }
-        });
+            },
+        );
         Ok(wire)
     }
 
@@ -169,6 +184,12 @@ impl Wire {
     }
 }
 
+/// Notes the browser's words in the console and gives the typed fault.
+fn fault(kind: RtcFault, e: &JsValue) -> RtcFault {
+    crate::note!("WebRTC: {kind:?}: {}", js_text(e));
+    kind
+}
+
 /// The words of a JavaScript error (its `message`, else its text).
 fn js_text(e: &JsValue) -> String {
     js_sys::Reflect::get(e, &"message".into())
@@ -197,7 +218,7 @@ pub struct Pairing {
 impl Pairing {
     /// The hosting side: a data channel and an offer for it. The offer's text is ready
     /// once [`Pairing::local_sdp`] gives it.
-    pub fn offer() -> Result<Pairing, String> {
+    pub fn offer() -> Result<Pairing, RtcFault> {
         let wire = Wire::new()?;
         let init = RtcDataChannelInit::new();
         // Ordered and reliable are the defaults; said here because the protocol needs both.
@@ -222,33 +243,41 @@ impl Pairing {
 
     /// The joining side: answers the host's offer (its SDP); the answer's text is ready
     /// once [`Pairing::local_sdp`] gives it.
-    pub fn answer(offer_sdp: &str) -> Result<Pairing, String> {
+    pub fn answer(offer_sdp: &str) -> Result<Pairing, RtcFault> {
         let wire = Wire::new()?;
-        let (dc_slot, inbox, handlers) = (wire.dc.clone(), wire.inbox.clone(), wire.handlers.clone());
-        wire.on(|h| wire.pc.set_ondatachannel(h), move |e: JsValue| {
-            let Some(event) = e.dyn_ref::<RtcDataChannelEvent>() else {
-                return;
-            };
-            let dc = event.channel();
-            // A second channel from the other page is none of ours.
-            if dc_slot.borrow().is_some() {
-                dc.close();
-                return;
-            }
-            Wire::attach(&dc, &inbox, &handlers);
-            if dc.ready_state() == RtcDataChannelState::Open {
-                inbox.borrow_mut().open = true;
-            }
-            *dc_slot.borrow_mut() = Some(dc);
-        });
+        let (dc_slot, inbox, handlers) =
+            (wire.dc.clone(), wire.inbox.clone(), wire.handlers.clone());
+        wire.on(
+            |h| wire.pc.set_ondatachannel(h),
+            move |e: JsValue| {
+                let Some(event) = e.dyn_ref::<RtcDataChannelEvent>() else {
+                    return;
+                };
+                let dc = event.channel();
+                // A second channel from the other page is none of ours.
+                if dc_slot.borrow().is_some() {
+                    dc.close();
+                    return;
+                }
+                Wire::attach(&dc, &inbox, &handlers);
+                if dc.ready_state() == RtcDataChannelState::Open {
+                    inbox.borrow_mut().open = true;
+                }
+                *dc_slot.borrow_mut() = Some(dc);
+            },
+        );
         let (pc, inbox) = (wire.pc.clone(), wire.inbox.clone());
         let offer = offer_sdp.to_string();
         wasm_bindgen_futures::spawn_local(async move {
             let remote = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
             remote.set_sdp(&offer);
-            let result = match wasm_bindgen_futures::JsFuture::from(pc.set_remote_description(&remote)).await {
+            let result = match wasm_bindgen_futures::JsFuture::from(
+                pc.set_remote_description(&remote),
+            )
+            .await
+            {
                 Ok(_) => describe_local(&pc, RtcSdpType::Answer).await,
-                Err(e) => Err(format!("the other phone's text was refused ({})", js_text(&e))),
+                Err(e) => Err(fault(RtcFault::Refused, &e)),
             };
             if let Err(e) = result {
                 inbox.borrow_mut().failed = Some(e);
@@ -284,23 +313,22 @@ impl Pairing {
         let remote = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
         remote.set_sdp(answer_sdp);
         wasm_bindgen_futures::spawn_local(async move {
-            if let Err(e) = wasm_bindgen_futures::JsFuture::from(pc.set_remote_description(&remote)).await {
-                inbox.borrow_mut().failed =
-                    Some(format!("the other phone's text was refused ({})", js_text(&e)));
+            if let Err(e) =
+                wasm_bindgen_futures::JsFuture::from(pc.set_remote_description(&remote)).await
+            {
+                inbox.borrow_mut().failed = Some(fault(RtcFault::Refused, &e));
             }
         });
     }
 
     /// Why the attempt failed, if it did (a text the browser refused, a link that failed
     /// before it opened).
-    pub fn failure(&self) -> Option<String> {
+    pub fn failure(&self) -> Option<RtcFault> {
         let wire = self.wire.as_ref()?;
         let inbox = wire.inbox.borrow();
-        if let Some(f) = &inbox.failed {
-            return Some(f.clone());
-        }
-        match (&inbox.closed, inbox.open) {
-            (Some(why), false) => Some(why.to_string()),
+        match (inbox.failed, &inbox.closed, inbox.open) {
+            (Some(f), _, _) => Some(f),
+            (None, Some(_), false) => Some(RtcFault::LinkFailed),
             _ => None,
         }
     }
@@ -329,23 +357,23 @@ impl Drop for Pairing {
 }
 
 /// Makes this page's description (offer or answer) and sets it; ICE gathering starts.
-async fn describe_local(pc: &RtcPeerConnection, kind: RtcSdpType) -> Result<(), String> {
+async fn describe_local(pc: &RtcPeerConnection, kind: RtcSdpType) -> Result<(), RtcFault> {
     let made = match kind {
         RtcSdpType::Answer => pc.create_answer(),
         _ => pc.create_offer(),
     };
     let made = wasm_bindgen_futures::JsFuture::from(made)
         .await
-        .map_err(|e| format!("this browser could not make its pairing text ({})", js_text(&e)))?;
+        .map_err(|e| fault(RtcFault::CannotDescribe, &e))?;
     let sdp = js_sys::Reflect::get(&made, &"sdp".into())
         .ok()
         .and_then(|s| s.as_string())
-        .ok_or("this browser made a pairing text without a description")?;
+        .ok_or(RtcFault::CannotDescribe)?;
     let local = RtcSessionDescriptionInit::new(kind);
     local.set_sdp(&sdp);
     wasm_bindgen_futures::JsFuture::from(pc.set_local_description(&local))
         .await
-        .map_err(|e| format!("this browser could not use its pairing text ({})", js_text(&e)))?;
+        .map_err(|e| fault(RtcFault::CannotDescribe, &e))?;
     Ok(())
 }
 
@@ -358,8 +386,13 @@ pub struct RtcChannel<Out, In> {
 
 impl<Out: Serialize, In: DeserializeOwned> MessageChannel<Out, In> for RtcChannel<Out, In> {
     fn send(&mut self, msg: &Out) -> io::Result<()> {
-        if self.wire.inbox.borrow().closed.is_some() || self.dc.ready_state() != RtcDataChannelState::Open {
-            return Err(io::Error::new(io::ErrorKind::BrokenPipe, "the data channel is closed"));
+        if self.wire.inbox.borrow().closed.is_some()
+            || self.dc.ready_state() != RtcDataChannelState::Open
+        {
+            return Err(io::Error::new(
+                io::ErrorKind::BrokenPipe,
+                "the data channel is closed",
+            ));
         }
         if self.dc.buffered_amount() > MAX_BUFFERED {
             return Err(io::Error::new(

@@ -213,7 +213,10 @@ mod tests {
     fn seat_files_old_and_new_read_leniently() {
         let old = r#"{"host":"192.168.1.20:40123","code":"1234","token":"t","game_id":"g","next_id":3,"pending":null}"#;
         let seat: SeatSave = serde_json::from_str(old).unwrap();
-        assert_eq!(seat.host, SeatHost::Tcp("192.168.1.20:40123".parse().unwrap()));
+        assert_eq!(
+            seat.host,
+            SeatHost::Tcp("192.168.1.20:40123".parse().unwrap())
+        );
         let rtc = SeatSave {
             host: SeatHost::Other(Transport::Rtc),
             ..seat

@@ -27,6 +27,8 @@ pub mod reasons;
 pub mod refusals;
 pub mod replay;
 pub mod rows;
+#[cfg(target_arch = "wasm32")]
+pub mod rtc;
 pub mod rules_text;
 #[cfg(feature = "devtools")]
 pub mod screenshot;
