@@ -57,6 +57,8 @@ struct PageState {
     welcomed: bool,
     /// The page said "pair again" for the current loss.
     asked_again: bool,
+    /// When the host's last channel opened: its hello is awaited before a new offer.
+    connected_at: Option<Instant>,
     language: &'static str,
 }
 
@@ -99,6 +101,7 @@ impl PageLink {
             code: String::new(),
             welcomed: false,
             asked_again: false,
+            connected_at: None,
             language,
         }));
         let timer = slint::Timer::default();
@@ -177,12 +180,22 @@ fn tick(app: &AppWindow, state: &Rc<RefCell<PageState>>, push: &lan::Pusher) {
     pair_step(app, s, now);
     let mut to_table = Vec::new();
     let mut offer_again = false;
+    let mut lost = false;
     match &mut s.role {
         Role::Host(h) => {
             to_table.extend(h.step(now).into_iter().map(LanMsg::Host));
-            // Nobody in the game: a fresh offer, for the first join or to come back.
-            offer_again = !h.has_device() && !h.over() && s.attempt.is_none();
-            s.welcomed |= h.has_device();
+            // Nobody in the game: a fresh offer, for the first join or to come back (not
+            // while a channel just opened waits for its hello).
+            let greeting = s.connected_at.is_some_and(|at| {
+                now.saturating_duration_since(at) < RTC_TIMING.hello_within + TICK
+            });
+            let empty = !h.has_device() && !h.over();
+            offer_again = empty && s.attempt.is_none() && !greeting;
+            lost = empty && s.welcomed && !s.asked_again;
+            if h.has_device() {
+                s.welcomed = true;
+                s.asked_again = false;
+            }
         }
         Role::Join(Some(j)) => {
             for event in j.step(now) {
@@ -207,7 +220,7 @@ fn tick(app: &AppWindow, state: &Rc<RefCell<PageState>>, push: &lan::Pusher) {
                     }
                 }
                 s.asked_again = false;
-            } else if j.wants_link() && !s.asked_again && s.attempt.is_none() {
+            } else if j.wants_link() && s.welcomed && !s.asked_again && s.attempt.is_none() {
                 // The channel is gone for good: the players pair the pages again.
                 s.asked_again = true;
                 let b = app.global::<LanBridge>();
@@ -221,12 +234,13 @@ fn tick(app: &AppWindow, state: &Rc<RefCell<PageState>>, push: &lan::Pusher) {
     }
     if offer_again {
         start_offer(app, s, language);
-        if s.welcomed {
-            // The game was on: the host's player shows the new text to the other phone.
-            app.global::<LanBridge>()
-                .set_host_status(say(language, LanText::PairAgainHost).into());
-            app.set_screen(Screen::LanHost);
-        }
+    }
+    if lost {
+        // The game was on: the host's player shows the new text to the other phone.
+        s.asked_again = true;
+        app.global::<LanBridge>()
+            .set_host_status(say(language, LanText::PairAgainHost).into());
+        app.set_screen(Screen::LanHost);
     }
     drop(guard);
     for msg in to_table {
@@ -313,6 +327,7 @@ fn pair_step(app: &AppWindow, s: &mut PageState, now: Instant) {
         Role::Host(h) => match attempt.pairing.channel() {
             Some(channel) => {
                 h.connect(channel, now);
+                s.connected_at = Some(now);
                 true
             }
             None => false,
