@@ -5,11 +5,12 @@
 //! cargo run --example pairing -- encode offer 1234 < offer.sdp   # prints HS1O…
 //! cargo run --example pairing -- encode answer < answer.sdp      # prints HS1A…
 //! cargo run --example pairing -- decode < code.txt               # prints the rebuilt SDP
+//! cargo run --example pairing -- qr < code.txt                   # the QR modules, `#` dark
 //! ```
 //!
 //! `decode` prints the join code (if any) as a first line `code NNNN`, then the SDP.
 
-use hotseat::net::pairing::{self, PairingKind};
+use hotseat::net::pairing::{self, qr_modules, PairingKind};
 use std::io::Read;
 
 fn main() -> std::process::ExitCode {
@@ -27,9 +28,19 @@ fn main() -> std::process::ExitCode {
             Some(code) => format!("code {code}\n{}", p.sdp),
             None => p.sdp,
         }),
+        ["qr"] => qr_modules(input.trim()).map(|(side, dark)| {
+            dark.chunks(side)
+                .map(|row| {
+                    row.iter()
+                        .map(|&d| if d { '#' } else { '.' })
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        }),
         _ => {
             eprintln!(
-                "usage: pairing encode offer CODE | encode answer | decode  (input on stdin)"
+                "usage: pairing encode offer CODE | encode answer | decode | qr  (input on stdin)"
             );
             return std::process::ExitCode::from(2);
         }
