@@ -1,7 +1,7 @@
 //! Two-device Omiga over the local network (issue 6): the wire `protocol`, the `host`
 //! (the authority, White), the `client` (the joined device, Black), `discovery` on the LAN,
 //! the `headless` `host`/`join` commands that play through the referee notation, and the
-//! `pairing` text two browsers exchange by QR code (issue 31).
+//! `pairing` text two browsers exchange by QR code (issue 31) and its `qr` code.
 //! docs/network.md describes the messages, limits, timeouts and choices.
 
 pub mod channel;
@@ -15,6 +15,7 @@ pub mod mem_pair;
 pub mod page;
 pub mod pairing;
 pub mod protocol;
+pub mod qr;
 pub mod reason;
 #[cfg(target_arch = "wasm32")]
 pub mod rtc;

@@ -6,7 +6,8 @@
 //! between two pages on the same Wi-Fi: the ICE credentials, the DTLS certificate's
 //! fingerprint and the host candidates. Everything else is the same in every Hotseat
 //! pairing, so [`encode`] keeps only those, [`decode`] puts them back into a fixed
-//! template the browser accepts through `setRemoteDescription`, and the QR code stays small.
+//! template the browser accepts through `setRemoteDescription`, and the QR code stays a
+//! version 7 ([`crate::net::qr`]).
 //!
 //! The text: `HS` (Hotseat), the format's version (`1`), `O` (offer) or `A` (answer), then
 //! the body in base32 (RFC 4648, upper case, no padding): letters and digits only, all in
@@ -32,6 +33,10 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 use std::net::{Ipv4Addr, Ipv6Addr};
+
+/// The QR code of a pairing text and its reader (they live in `net::qr`; here too, so the
+/// pairing's whole API is one path).
+pub use super::qr::{qr_modules, read_qr};
 
 /// The format's version this build writes and reads.
 pub const VERSION: u32 = 1;
@@ -416,7 +421,7 @@ fn read_sdp(kind: PairingKind, sdp: &str, code: Option<u16>) -> Result<Body, Pai
         return Err(missing(&format!("a=setup:{}", kind.setup())));
     }
     // Best first (stable: equal priorities keep the browser's order), each address once.
-    found.sort_by_key(|f| std::cmp::Reverse(f.0));
+    found.sort_by_key(|c| std::cmp::Reverse(c.0));
     let mut candidates: Vec<(Address, u16)> = Vec::new();
     for (_, address, port) in found {
         if !candidates.iter().any(|(a, _)| *a == address) && candidates.len() < MAX_CANDIDATES {

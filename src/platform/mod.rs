@@ -2,6 +2,8 @@
 //! the browser (WebAssembly). Everything else in the crate is written once against this
 //! module, so a `cfg` on the target appears here and nowhere else in the app's logic.
 //!
+//! - [`camera`]: reading the other phone's pairing QR code (the browser's camera; none
+//!   elsewhere, said as an error);
 //! - [`storage`]: the files Hotseat keeps (a folder on the desktop and Android, the
 //!   browser's `localStorage` on the web), with the same atomic replacement and the same
 //!   errors;
@@ -25,6 +27,7 @@
 
 #[cfg(feature = "ui")]
 pub mod audio;
+pub mod camera;
 mod multicast;
 pub mod storage;
 pub mod time;

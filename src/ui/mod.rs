@@ -23,6 +23,7 @@ pub mod omiga;
 pub mod omiga_models;
 pub mod ovo;
 pub mod play;
+pub mod qr;
 pub mod reasons;
 pub mod refusals;
 pub mod replay;
