@@ -81,6 +81,9 @@ mod web {
         }
     }
 
+    /// What a read code is handed to.
+    type OnText = Box<dyn FnMut(String)>;
+
     struct Inner {
         window: web_sys::Window,
         video: HtmlVideoElement,
@@ -90,7 +93,7 @@ mod web {
         interval: Cell<Option<i32>>,
         stopped: Cell<bool>,
         failed: RefCell<Option<String>>,
-        on_text: RefCell<Option<Box<dyn FnMut(String)>>>,
+        on_text: RefCell<Option<OnText>>,
         /// The browser's `BarcodeDetector`, where there is one.
         detector: Option<JsValue>,
         /// A detection is under way (they are promises; one at a time).
@@ -339,7 +342,7 @@ mod web {
         /// Asks the browser's `BarcodeDetector` about the video's current frame.
         fn detect(self: &Rc<Self>, detector: &JsValue) {
             let Ok(detect) = Reflect::get(detector, &"detect".into())
-                .and_then(|f| f.dyn_into::<js_sys::Function>().map_err(JsValue::from))
+                .and_then(|f| f.dyn_into::<js_sys::Function>())
             else {
                 return;
             };
