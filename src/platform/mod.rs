@@ -72,6 +72,23 @@ pub fn mark(name: &str) {
     let _ = name;
 }
 
+/// In the browser, a User Timing measure `name` from the mark `since` to now (for the
+/// benches, read from the page); the mark is cleared. Elsewhere nothing.
+pub fn measure(name: &str, since: &str) {
+    #[cfg(all(target_arch = "wasm32", feature = "ui"))]
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        if p.get_entries_by_name_with_entry_type(since, "mark")
+            .length()
+            > 0
+        {
+            let _ = p.measure_with_start_mark(name, since);
+            p.clear_marks_with_mark_name(since);
+        }
+    }
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    let _ = (name, since);
+}
+
 /// `note!("…", args)`: [`note`] with `format!` arguments.
 #[macro_export]
 macro_rules! note {

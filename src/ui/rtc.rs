@@ -11,7 +11,7 @@ use super::{reasons, AppWindow, Controller, LanBridge, Screen};
 use crate::games::omiga::{Action, Omiga, OmigaEvent, OmigaView};
 use crate::games::Game;
 use crate::net::host_match::MatchSetup;
-use crate::net::joiner::JoinerUpdate;
+use crate::net::joiner::{JoinerEvent, JoinerUpdate};
 use crate::net::page::{PageHost, PageJoiner, RTC_TIMING};
 use crate::net::pairing::{self, PairingKind};
 use crate::net::protocol::{ClientMsg, HostMsg, RateLimit};
@@ -29,6 +29,12 @@ const TICK: Duration = Duration::from_millis(25);
 /// A pairing that has not opened its channel in this time has met a network that keeps
 /// the phones apart (or texts from two different attempts): the players are told why.
 const OPEN_WITHIN: Duration = Duration::from_secs(20);
+
+/// The browser bench's User Timing names (`tests/browser/rtc.py --bench`): the joiner's
+/// action sent, and from there to the host's answer taken in (one round trip over the
+/// data channel, and the page timer's wait of up to one `TICK` on each side).
+const ACT_MARK: &str = "hotseat-rtc-act";
+const ROUND_TRIP: &str = "hotseat-rtc-round-trip";
 
 type HostDriver = PageHost<RtcChannel<HostMsg, ClientMsg>>;
 type JoinDriver = PageJoiner<RtcChannel<ClientMsg, HostMsg>>;
@@ -139,7 +145,11 @@ impl PageLink {
     pub fn join_act(&self, action: Action) -> Result<(), NetError> {
         let mut state = self.state.borrow_mut();
         match &mut state.role {
-            Role::Join(Some(j)) => j.act(action, Instant::now()),
+            Role::Join(Some(j)) => {
+                j.act(action, Instant::now())?;
+                crate::platform::mark(ACT_MARK);
+                Ok(())
+            }
             _ => Err(NetError::Refused(NetReason::WaitForReconnect)),
         }
     }
@@ -167,6 +177,18 @@ impl PageLink {
             Role::Join(None) => {}
         }
     }
+}
+
+/// This page's pairing text on screen, with its QR code ("" while there is none).
+fn show_own(app: &AppWindow, text: &str) {
+    let b = app.global::<LanBridge>();
+    b.set_own_text(text.into());
+    let qr = if text.is_empty() {
+        None
+    } else {
+        super::qr::qr_image(text)
+    };
+    b.set_own_qr(qr.unwrap_or_default());
 }
 
 /// One beat of the page: the pairing under way, then the driver; what the players are
@@ -199,6 +221,12 @@ fn tick(app: &AppWindow, state: &Rc<RefCell<PageState>>, push: &lan::Pusher) {
         }
         Role::Join(Some(j)) => {
             for event in j.step(now) {
+                if matches!(
+                    event,
+                    JoinerEvent::Accepted { .. } | JoinerEvent::Rejected { .. }
+                ) {
+                    crate::platform::measure(ROUND_TRIP, ACT_MARK);
+                }
                 to_table.push(LanMsg::Joiner(JoinerUpdate {
                     event,
                     view: j.view().cloned(),
@@ -224,7 +252,7 @@ fn tick(app: &AppWindow, state: &Rc<RefCell<PageState>>, push: &lan::Pusher) {
                 // The channel is gone for good: the players pair the pages again.
                 s.asked_again = true;
                 let b = app.global::<LanBridge>();
-                b.set_own_text("".into());
+                show_own(app, "");
                 b.set_pasted_text("".into());
                 message(app, &say(language, LanText::PairAgainJoin), true);
                 app.set_screen(Screen::LanJoin);
@@ -251,7 +279,7 @@ fn tick(app: &AppWindow, state: &Rc<RefCell<PageState>>, push: &lan::Pusher) {
 /// Starts an offer on the hosting page (its text is shown once made).
 fn start_offer(app: &AppWindow, s: &mut PageState, language: &str) {
     let b = app.global::<LanBridge>();
-    b.set_own_text("".into());
+    show_own(app, "");
     b.set_pasted_text("".into());
     match Pairing::offer() {
         Ok(pairing) => {
@@ -297,7 +325,7 @@ fn pair_step(app: &AppWindow, s: &mut PageState, now: Instant) {
                     } else {
                         "hs-answer-shown"
                     });
-                    app.global::<LanBridge>().set_own_text(text.clone().into());
+                    show_own(app, &text);
                     if !hosting {
                         // The joiner's part is done when its answer shows: the channel
                         // opens once the host has taken it in.
@@ -373,7 +401,7 @@ pub fn host(app: &AppWindow, c: &mut Controller) {
     lan.leave();
     let b = app.global::<LanBridge>();
     b.set_paired_by_text(true);
-    b.set_own_text("".into());
+    show_own(app, "");
     b.set_pasted_text("".into());
     message(app, "", false);
     let now = Instant::now();
@@ -450,7 +478,7 @@ pub fn open_join(app: &AppWindow, c: &mut Controller) {
     lan.leave();
     let b = app.global::<LanBridge>();
     b.set_paired_by_text(true);
-    b.set_own_text("".into());
+    show_own(app, "");
     b.set_pasted_text("".into());
     message(app, "", false);
     let kept = store.and_then(|dir| {
@@ -516,7 +544,7 @@ pub fn use_text(app: &AppWindow, c: &mut Controller, text: &str) {
                 text: None,
                 answered: None,
             });
-            app.global::<LanBridge>().set_own_text("".into());
+            show_own(app, "");
             message(app, &say(language, LanText::PairMaking), false);
         }
         Err(fault) => {
