@@ -136,6 +136,25 @@ pub mod mem {
         queues: [VecDeque<Vec<u8>>; 2],
         closed: bool,
         stalled: bool,
+        /// Messages wait on the way (delivered once it is released), as a data channel
+        /// holds and retransmits through a short loss of the link.
+        held: bool,
+    }
+
+    /// A handle on a link's faults that stays with a test after both ends were handed
+    /// to the drivers.
+    pub struct Faults(Rc<RefCell<Link>>);
+
+    impl Faults {
+        /// Holds (or releases) every message on the way, in both directions.
+        pub fn hold(&self, held: bool) {
+            self.0.borrow_mut().held = held;
+        }
+
+        /// Cuts the link: both ends see it closed.
+        pub fn cut(&self) {
+            self.0.borrow_mut().closed = true;
+        }
     }
 
     /// One end of an in-memory link.
@@ -164,6 +183,11 @@ pub mod mem {
     }
 
     impl<Out, In> MemChannel<Out, In> {
+        /// A handle on this link's faults.
+        pub fn faults(&self) -> Faults {
+            Faults(self.link.clone())
+        }
+
         /// Cuts the link: both ends see it closed.
         pub fn cut(&self) {
             self.link.borrow_mut().closed = true;
@@ -211,6 +235,9 @@ pub mod mem {
             let mut link = self.link.borrow_mut();
             if link.closed {
                 return Received::Closed(ProtocolError::Closed);
+            }
+            if link.held {
+                return Received::Nothing;
             }
             let Some(mut line) = link.queues[self.side].pop_front() else {
                 return Received::Nothing;

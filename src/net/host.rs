@@ -21,7 +21,7 @@ use super::protocol::{
     PROTOCOL_VERSION,
 };
 use super::reason::NetReason;
-use super::saved::{self, HostSave};
+use super::saved::HostSave;
 use super::NetError;
 use crate::games::omiga::{Action, Omiga, OmigaEvent, OmigaView};
 use crate::games::{Game, Params, Seat};
@@ -624,65 +624,17 @@ impl Core {
 
     /// Does what the match asks, in order; what fails goes back to it.
     fn carry_out(&mut self, outs: Vec<HostOut>) {
-        let mut todo: VecDeque<HostOut> = outs.into();
-        while let Some(out) = todo.pop_front() {
-            match out {
-                HostOut::Send(id, msg) => {
-                    let failed = match self.conns.get_mut(&id) {
-                        Some(conn) => conn.send(&msg).err(),
-                        None => None,
-                    };
-                    if let Some(e) = failed {
-                        let why = NetReason::CannotReachDevice {
-                            detail: e.to_string(),
-                        };
-                        let more = self.host.on_closed(id, why, Instant::now());
-                        // What followed the failed send still happens, then the loss.
-                        todo.extend(more);
-                    }
-                }
-                HostOut::Welcome(id, msg) => {
-                    let written = match self.conns.get_mut(&id) {
-                        Some(conn) => conn.send(&msg).map_err(|e| e.to_string()),
-                        None => Err("the connection is gone".to_string()),
-                    };
-                    let more = self.host.welcomed(id, written, Instant::now());
-                    // The welcome's consequences come before anything queued after it.
-                    for o in more.into_iter().rev() {
-                        todo.push_front(o);
-                    }
-                }
-                HostOut::Close(id) => {
-                    if let Some(mut conn) = self.conns.remove(&id) {
-                        conn.close();
-                    }
-                }
-                HostOut::Event(event) => self.notify(event),
-                HostOut::Save(save) => {
-                    if let Some(dir) = &self.store {
-                        if let Err(detail) = saved::save_host(dir, &save) {
-                            self.notify(HostEvent::Notice(NetReason::NotSaved { detail }));
-                        }
-                    }
-                }
-                HostOut::Record(game, outcome) => {
-                    if let Some(dir) = &self.store {
-                        if let Err(detail) = saved::record_outcome(dir, &game, &outcome) {
-                            self.notify(HostEvent::Notice(NetReason::NotSaved { detail }));
-                        }
-                    }
-                }
-                HostOut::Clear => {
-                    if let Some(dir) = &self.store {
-                        saved::clear_host(dir);
-                    }
-                }
-            }
-        }
-    }
-
-    fn notify(&self, event: HostEvent) {
+        let events = &self.events;
         // The local player may have stopped listening; the game goes on regardless.
-        let _ = self.events.send(event);
+        let mut notify = |event| {
+            let _ = events.send(event);
+        };
+        super::host_match::carry_out(
+            &mut self.host,
+            &mut self.conns,
+            self.store.as_deref(),
+            &mut notify,
+            outs,
+        );
     }
 }

@@ -14,6 +14,7 @@
 //! save comes before the answer that follows it). A [`HostOut::Welcome`] is answered at
 //! once with [`HostMatch::welcomed`]: a device joins only once its welcome is written.
 
+use super::channel::MessageChannel;
 use super::host::{check_code, CLIENT_SEAT, HOST_SEAT, MAX_PENDING};
 use super::protocol::{ClientMsg, HostMsg, RateLimit, Timing, PROTOCOL_VERSION};
 use super::reason::NetReason;
@@ -23,7 +24,8 @@ use crate::games::omiga::{Action, Omiga, OmigaEvent, OmigaView};
 use crate::games::{Game, Outcome, Params, Seat};
 use crate::platform::time::{Duration, Instant};
 use crate::session::SavedGame;
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
+use std::path::Path;
 
 /// Names one connection for the lifetime of a host (a driver never reuses a number).
 pub type ConnId = u64;
@@ -229,6 +231,12 @@ impl HostMatch {
     /// Whether the pairing is over.
     pub fn over(&self) -> bool {
         matches!(self.peer, Peer::Over)
+    }
+
+    /// Whether a device is in the game now (welcomed and not lost): a browser's host
+    /// offers a new pairing text whenever there is none.
+    pub fn has_device(&self) -> bool {
+        matches!(self.peer, Peer::Connected { .. })
     }
 
     /// A connection opened; it must say hello within the hello time. A newer one pushes
@@ -752,4 +760,73 @@ pub fn millis(d: Duration) -> u64 {
 pub fn new_token() -> String {
     use rand::Rng;
     format!("{:032x}", rand::rng().random::<u128>())
+}
+
+/// Carries out a match's outputs, in order, for a driver that keeps its connections by
+/// number: sends (a failed one is reported back as a close, and what followed it still
+/// happens), welcomes (answered at once), closes, saves in `store`, and events to
+/// `notify`. The TCP host's core thread and the browser's page driver both use it, so
+/// the two transports cannot drift apart in how they obey the match.
+pub fn carry_out<C: MessageChannel<HostMsg, ClientMsg>>(
+    host: &mut HostMatch,
+    conns: &mut HashMap<ConnId, C>,
+    store: Option<&Path>,
+    notify: &mut dyn FnMut(HostEvent),
+    outs: Vec<HostOut>,
+) {
+    let mut todo: VecDeque<HostOut> = outs.into();
+    while let Some(out) = todo.pop_front() {
+        match out {
+            HostOut::Send(id, msg) => {
+                let failed = match conns.get_mut(&id) {
+                    Some(conn) => conn.send(&msg).err(),
+                    None => None,
+                };
+                if let Some(e) = failed {
+                    let why = NetReason::CannotReachDevice {
+                        detail: e.to_string(),
+                    };
+                    let more = host.on_closed(id, why, Instant::now());
+                    // What followed the failed send still happens, then the loss.
+                    todo.extend(more);
+                }
+            }
+            HostOut::Welcome(id, msg) => {
+                let written = match conns.get_mut(&id) {
+                    Some(conn) => conn.send(&msg).map_err(|e| e.to_string()),
+                    None => Err("the connection is gone".to_string()),
+                };
+                let more = host.welcomed(id, written, Instant::now());
+                // The welcome's consequences come before anything queued after it.
+                for o in more.into_iter().rev() {
+                    todo.push_front(o);
+                }
+            }
+            HostOut::Close(id) => {
+                if let Some(mut conn) = conns.remove(&id) {
+                    conn.close();
+                }
+            }
+            HostOut::Event(event) => notify(event),
+            HostOut::Save(save) => {
+                if let Some(dir) = store {
+                    if let Err(detail) = saved::save_host(dir, &save) {
+                        notify(HostEvent::Notice(NetReason::NotSaved { detail }));
+                    }
+                }
+            }
+            HostOut::Record(game, outcome) => {
+                if let Some(dir) = store {
+                    if let Err(detail) = saved::record_outcome(dir, &game, &outcome) {
+                        notify(HostEvent::Notice(NetReason::NotSaved { detail }));
+                    }
+                }
+            }
+            HostOut::Clear => {
+                if let Some(dir) = store {
+                    saved::clear_host(dir);
+                }
+            }
+        }
+    }
 }

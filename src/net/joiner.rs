@@ -15,7 +15,7 @@
 use super::channel::{MessageChannel, Received, TcpChannel, READ_TIMEOUT};
 use super::protocol::{ClientMsg, HostMsg, ProtocolError, Timing, PROTOCOL_VERSION};
 use super::reason::{heard, NetReason};
-use super::saved::{self, SeatSave};
+use super::saved::{self, SeatHost, SeatSave};
 use super::{legal_from_view, NetError};
 use crate::games::omiga::{Action, OmigaEvent, OmigaView};
 use crate::games::Seat;
@@ -634,7 +634,10 @@ impl Joiner {
         let Some(seat) = saved::load_seat(&store)? else {
             return Ok(None);
         };
-        let host = seat.host;
+        // A seat kept by a browser's page has no address to dial: not this driver's.
+        let SeatHost::Tcp(host) = seat.host else {
+            return Ok(None);
+        };
         let kept = KeptSeat {
             code: seat.code,
             token: seat.token,
@@ -814,7 +817,7 @@ impl Joiner {
                 JoinerOut::Keep(kept) => {
                     if let Some(dir) = &self.store {
                         let seat = SeatSave {
-                            host: self.host,
+                            host: SeatHost::Tcp(self.host),
                             code: kept.code,
                             token: kept.token,
                             game_id: kept.game_id,

@@ -1,6 +1,7 @@
 //! Two-device Omiga over the local network (issue 6): the wire `protocol`, the `host`
 //! (the authority, White), the `client` (the joined device, Black), `discovery` on the LAN,
-//! and the `headless` `host`/`join` commands that play through the referee notation.
+//! the `headless` `host`/`join` commands that play through the referee notation, and the
+//! `pairing` text two browsers exchange by QR code (issue 31) and its `qr` code.
 //! docs/network.md describes the messages, limits, timeouts and choices.
 
 pub mod channel;
@@ -11,8 +12,13 @@ pub mod host;
 pub mod host_match;
 pub mod joiner;
 pub mod mem_pair;
+pub mod page;
+pub mod pairing;
 pub mod protocol;
+pub mod qr;
 pub mod reason;
+#[cfg(target_arch = "wasm32")]
+pub mod rtc;
 pub mod saved;
 #[cfg(test)]
 mod sim_tests;

@@ -8,6 +8,7 @@
 //! older version, a newer reason, a wrong shape) keeps the English: [`lenient`] reads it
 //! as `None`, never as a broken message, and [`heard`] falls back to `Other`.
 
+use super::pairing::PairingError;
 use super::protocol::ProtocolError;
 use crate::games::omiga::OmigaError;
 use crate::games::{RuleError, Seat};
@@ -223,6 +224,12 @@ pub enum NetReason {
         /// The protocol error.
         problem: ProtocolError,
     },
+    /// Two browsers' pairing code could not be made or read (`net::pairing`).
+    #[error("{problem}")]
+    Pairing {
+        /// What is wrong with the code.
+        problem: PairingError,
+    },
     /// The host's core has stopped.
     #[error("the host has stopped")]
     Stopped,
@@ -332,6 +339,12 @@ impl From<&str> for NetReason {
 impl From<ProtocolError> for NetReason {
     fn from(problem: ProtocolError) -> Self {
         NetReason::Protocol { problem }
+    }
+}
+
+impl From<PairingError> for NetReason {
+    fn from(problem: PairingError) -> Self {
+        NetReason::Pairing { problem }
     }
 }
 
@@ -472,6 +485,7 @@ impl NetReason {
             .into_iter()
             .map(NetReason::from),
         );
+        all.extend(PairingError::examples().into_iter().map(NetReason::from));
         for r in &all {
             match r {
                 NetReason::Omiga { .. }
@@ -531,7 +545,9 @@ impl NetReason {
                 | NetReason::BadCode { .. }
                 | NetReason::BadSave { .. }
                 | NetReason::CannotAnnounce { .. }
-                | NetReason::CannotBrowse { .. } => {}
+                | NetReason::CannotBrowse { .. }
+                // PairingError::examples lists each of its own.
+                | NetReason::Pairing { .. } => {}
                 NetReason::Protocol { problem } => match problem {
                     ProtocolError::TooLong
                     | ProtocolError::NotText

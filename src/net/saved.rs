@@ -1,6 +1,7 @@
 //! What a LAN game keeps on disk, so that no crash loses it: the host's match
 //! (`lan-host.json`, written after every action like a local game's save) and the joined
-//! device's seat (`lan-seat.json`: the host's address, the join code, the resume token,
+//! device's seat (`lan-seat.json`: the host's address (or, in the browser, only that it
+//! was paired by a text), the join code, the resume token,
 //! the game id and its action numbering). Both are written atomically; a file that cannot
 //! be read is reported and ignored, never trusted.
 
@@ -47,11 +48,42 @@ impl HostSave {
     }
 }
 
+/// Where the joined device finds its host again.
+///
+/// Written as the address itself (`"192.168.1.20:40123"`, what every older seat file
+/// holds, so those still read) or as the word `"rtc"`: a browser's host has no address to
+/// dial, the players pair the two pages again (docs/network.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum SeatHost {
+    /// A host on the LAN, reached over TCP at this address.
+    Tcp(SocketAddr),
+    /// A host reached some other way than by an address.
+    Other(Transport),
+}
+
+/// A transport whose host is not found by an address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Transport {
+    /// A WebRTC data channel between two browser pages, paired by a pairing text.
+    Rtc,
+}
+
+impl std::fmt::Display for SeatHost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeatHost::Tcp(addr) => write!(f, "{addr}"),
+            SeatHost::Other(Transport::Rtc) => f.write_str("the other phone"),
+        }
+    }
+}
+
 /// The joined device's seat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatSave {
     /// Where the host was.
-    pub host: SocketAddr,
+    pub host: SeatHost,
     /// The host's join code.
     pub code: String,
     /// The token that proves this device holds the seat.
@@ -169,4 +201,30 @@ pub fn record_outcome(dir: &Path, save: &SavedGame, outcome: &Outcome) -> Result
         unfinished: !outcome.is_over(),
     };
     history::record(dir, entry).map_err(|e| format!("cannot write the history: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A seat file from before the browser's transport (the host as a bare address) still
+    /// reads; a browser's seat says `"rtc"` and reads back as such.
+    #[test]
+    fn seat_files_old_and_new_read_leniently() {
+        let old = r#"{"host":"192.168.1.20:40123","code":"1234","token":"t","game_id":"g","next_id":3,"pending":null}"#;
+        let seat: SeatSave = serde_json::from_str(old).unwrap();
+        assert_eq!(
+            seat.host,
+            SeatHost::Tcp("192.168.1.20:40123".parse().unwrap())
+        );
+        let rtc = SeatSave {
+            host: SeatHost::Other(Transport::Rtc),
+            ..seat
+        };
+        let text = serde_json::to_string(&rtc).unwrap();
+        assert!(text.contains(r#""host":"rtc""#), "{text}");
+        assert_eq!(serde_json::from_str::<SeatSave>(&text).unwrap(), rtc);
+        let unknown = r#"{"host":"carrier-pigeon","code":"1234","token":"t","game_id":"g","next_id":3,"pending":null}"#;
+        assert!(serde_json::from_str::<SeatSave>(unknown).is_err());
+    }
 }

@@ -2,6 +2,8 @@
 //! the browser (WebAssembly). Everything else in the crate is written once against this
 //! module, so a `cfg` on the target appears here and nowhere else in the app's logic.
 //!
+//! - [`camera`]: reading the other phone's pairing QR code (the browser's camera; none
+//!   elsewhere, said as an error);
 //! - [`storage`]: the files Hotseat keeps (a folder on the desktop and Android, the
 //!   browser's `localStorage` on the web), with the same atomic replacement and the same
 //!   errors;
@@ -25,6 +27,7 @@
 
 #[cfg(feature = "ui")]
 pub mod audio;
+pub mod camera;
 mod multicast;
 pub mod storage;
 pub mod time;
@@ -67,6 +70,23 @@ pub fn mark(name: &str) {
     }
     #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
     let _ = name;
+}
+
+/// In the browser, a User Timing measure `name` from the mark `since` to now (for the
+/// benches, read from the page); the mark is cleared. Elsewhere nothing.
+pub fn measure(name: &str, since: &str) {
+    #[cfg(all(target_arch = "wasm32", feature = "ui"))]
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        if p.get_entries_by_name_with_entry_type(since, "mark")
+            .length()
+            > 0
+        {
+            let _ = p.measure_with_start_mark(name, since);
+            p.clear_marks_with_mark_name(since);
+        }
+    }
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    let _ = (name, since);
 }
 
 /// `note!("…", args)`: [`note`] with `format!` arguments.

@@ -22,7 +22,19 @@ pub fn buzz(ms: u32) {
         // Safari (every iPhone browser) has no `navigator.vibrate` at all: calling it threw
         // out of the event loop mid-turn and the board stopped updating (the WebKit test
         // saw it). Ask first.
-        if js_sys::Reflect::has(&navigator, &"vibrate".into()).unwrap_or(false) {
+        // Before a first tap on the page Chromium refuses it and logs an error on the
+        // console ("Blocked call to navigator.vibrate"): a page whose player has not
+        // touched it yet (a joined phone whose other side won) asks for nothing.
+        let touched = js_sys::Reflect::get(&navigator, &"userActivation".into())
+            .ok()
+            .filter(|u| u.is_object())
+            .is_none_or(|u| {
+                js_sys::Reflect::get(&u, &"hasBeenActive".into())
+                    .ok()
+                    .and_then(|b| b.as_bool())
+                    .unwrap_or(true)
+            });
+        if touched && js_sys::Reflect::has(&navigator, &"vibrate".into()).unwrap_or(false) {
             // False (refused, or no vibrator) is no error.
             let _ = navigator.vibrate_with_duration(ms);
         }

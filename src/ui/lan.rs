@@ -62,9 +62,32 @@ pub enum LanMsg {
     Found(Vec<Found>),
     /// A join finished: the joiner, or why not.
     Joined(Result<Box<Joiner>, NetError>),
+    /// The browser's joining page was welcomed: its table comes up (`ui::rtc`).
+    PageJoined {
+        /// This seat's view.
+        view: OmigaView,
+        /// The countdown the welcome announced.
+        countdown: Duration,
+    },
 }
 
 type Inbox = Arc<Mutex<VecDeque<LanMsg>>>;
+
+/// Puts a message in the bridge's inbox and asks the UI thread to take it in: what the
+/// network threads do, for a driver that runs on the UI thread itself (the browser's).
+#[cfg(target_arch = "wasm32")]
+pub struct Pusher {
+    inbox: Inbox,
+    weak: slint::Weak<AppWindow>,
+}
+
+#[cfg(target_arch = "wasm32")]
+impl Pusher {
+    /// Hands `msg` to the table.
+    pub fn push(&self, msg: LanMsg) {
+        push(&self.inbox, &self.weak, msg);
+    }
+}
 
 /// How a host is started (the app: the LAN with the default timings; tests: loopback).
 #[derive(Debug, Clone)]
@@ -81,7 +104,7 @@ pub struct HostOptions {
     pub name: String,
 }
 
-enum Link {
+pub(super) enum Link {
     Idle,
     Host {
         host: Host,
@@ -89,6 +112,9 @@ enum Link {
     },
     /// The joined device (it comes back on its own after a drop).
     Client(JoinerThread),
+    /// The browser: either side, over a data channel, driven from the page's timer.
+    #[cfg(target_arch = "wasm32")]
+    Page(super::rtc::PageLink),
 }
 
 /// One game on the networked table, as this device's seat knows it.
@@ -121,7 +147,7 @@ struct NetGame {
 pub struct Lan {
     inbox: Inbox,
     weak: slint::Weak<AppWindow>,
-    link: Link,
+    pub(super) link: Link,
     timing: Timing,
     browsing: Option<Arc<AtomicBool>>,
     /// Held while browsing or announcing: Android hears no beacons without it.
@@ -141,6 +167,15 @@ impl Lan {
             multicast: None,
             found: Vec::new(),
             game: None,
+        }
+    }
+
+    /// A way for a driver on the UI thread to hand messages to the table.
+    #[cfg(target_arch = "wasm32")]
+    pub(super) fn pusher(&self) -> Pusher {
+        Pusher {
+            inbox: self.inbox.clone(),
+            weak: self.weak.clone(),
         }
     }
 
@@ -202,11 +237,13 @@ impl Lan {
     }
 
     /// Ends the pairing on purpose (the other device is told).
-    fn leave(&mut self) {
+    pub(super) fn leave(&mut self) {
         self.stop_browsing();
         match std::mem::replace(&mut self.link, Link::Idle) {
             Link::Host { host, .. } => host.leave(),
             Link::Client(joiner) => joiner.leave(),
+            #[cfg(target_arch = "wasm32")]
+            Link::Page(page) => page.leave(),
             Link::Idle => {}
         }
         self.game = None;
@@ -352,25 +389,36 @@ fn lan_ip() -> Option<IpAddr> {
         .map(|ip| IpAddr::V4(*ip))
 }
 
-fn lan_of<'a>(c: &'a mut Controller, app: &AppWindow) -> &'a mut Lan {
+pub(super) fn lan_of<'a>(c: &'a mut Controller, app: &AppWindow) -> &'a mut Lan {
     c.lan.get_or_insert_with(|| Lan::new(app))
 }
 
-/// Starts hosting from the setup screen's variants and shows the host screen.
+/// The deal the setup screen's variants ask for, with a fresh seed.
+pub(super) fn setup_params(c: &Controller) -> Params {
+    let v = &c.setup.variants;
+    let on_off = |b: bool| if b { "on" } else { "off" };
+    Params::new()
+        .with("table", v.omiga_table_param())
+        .with("allow_rotation", on_off(v.omiga_allow_rotation))
+        .with("free_discard", on_off(v.omiga_free_discard))
+        .with("seed", fresh_seed())
+}
+
+/// Starts hosting from the setup screen's variants and shows the host screen (in the
+/// browser: the pairing-text host, `ui::rtc`).
 pub fn host(app: &AppWindow, c: &mut Controller, options: Option<HostOptions>) {
+    #[cfg(target_arch = "wasm32")]
+    if options.is_none() {
+        return super::rtc::host(app, c);
+    }
     let language = c.language();
     let options = options.unwrap_or_else(|| {
-        let v = &c.setup.variants;
-        let on_off = |b: bool| if b { "on" } else { "off" };
         let name = c.setup.final_names(language).into_iter().next();
         HostOptions {
             bind: SocketAddr::from((Ipv4Addr::UNSPECIFIED, 0)),
             announce: true,
             timing: Timing::default(),
-            params: Params::new()
-                .with("table", v.omiga_table_param())
-                .with("allow_rotation", on_off(v.omiga_allow_rotation))
-                .with("free_discard", on_off(v.omiga_free_discard)),
+            params: setup_params(c),
             name: name.unwrap_or_else(|| "Hotseat".into()),
         }
     });
@@ -470,8 +518,13 @@ pub fn host(app: &AppWindow, c: &mut Controller, options: Option<HostOptions>) {
     app.set_screen(Screen::LanHost);
 }
 
-/// Opens the join screen and starts listening for hosts on the network.
+/// Opens the join screen and starts listening for hosts on the network (in the browser:
+/// the pairing-text join, `ui::rtc`).
 pub fn open_join(app: &AppWindow, c: &mut Controller, browser: Option<Browser>) {
+    #[cfg(target_arch = "wasm32")]
+    if browser.is_none() {
+        return super::rtc::open_join(app, c);
+    }
     let language = c.language();
     let data_dir = c.data_dir.clone();
     let lan = lan_of(c, app);
@@ -675,6 +728,8 @@ fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
             HostEvent::Resumed => {
                 if let Some(g) = lan.game.as_mut() {
                     g.paused = None;
+                    // A browser's host paired again on its pairing screen.
+                    app.set_screen(Screen::Game);
                 }
                 chrome::show_message(app, &say(language, LanText::ConnectedAgain), false);
             }
@@ -691,6 +746,12 @@ fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
         },
         LanMsg::Joiner(update) => joiner_update(app, lan, update, language),
         LanMsg::Joined(result) => joined(app, lan, result, language),
+        LanMsg::PageJoined { view, countdown } => {
+            lan.game = Some(NetGame::new(1, view, countdown));
+            app.global::<LanBridge>().set_join_message("".into());
+            chrome::show_message(app, "", false);
+            app.set_screen(Screen::Game);
+        }
     }
 }
 
@@ -759,6 +820,8 @@ fn joiner_update(app: &AppWindow, lan: &mut Lan, update: JoinerUpdate, language:
         JoinerEvent::Resumed => {
             if let Some(g) = lan.game.as_mut() {
                 g.paused = None;
+                // A browser's joiner paired again on its pairing screen.
+                app.set_screen(Screen::Game);
                 if let Some(view) = view {
                     g.set_view(view);
                 }
@@ -1094,6 +1157,8 @@ pub fn tap(lan: &mut Lan, tap: Tap, language: &str) -> Result<(), String> {
             let result = match &lan.link {
                 Link::Host { host, .. } => host.rematch().map_err(|e| said(language, &e.reason())),
                 Link::Client(joiner) => joiner.rematch().map_err(|e| said(language, &e.reason())),
+                #[cfg(target_arch = "wasm32")]
+                Link::Page(page) => page.rematch().map_err(|e| said(language, &e.reason())),
                 _ => Err(not_now(g)),
             };
             if result.is_ok() {
@@ -1126,6 +1191,37 @@ fn send(link: &Link, g: &mut NetGame, action: Action, language: &str) -> Result<
                 g.note = (text.clone(), true);
                 Err(text)
             }
+        },
+        #[cfg(target_arch = "wasm32")]
+        Link::Page(page) if page.hosts() => match page.host_act(action) {
+            Ok((event, view)) => {
+                g.acted(&event, true);
+                if let Action::Place { .. } = action {
+                    g.selected = None;
+                    g.turned = false;
+                }
+                g.note = Default::default();
+                g.set_view(view);
+                Ok(())
+            }
+            Err(e) => {
+                let text = said(language, &e.reason());
+                g.note = (text.clone(), true);
+                Err(text)
+            }
+        },
+        #[cfg(target_arch = "wasm32")]
+        Link::Page(_) if g.paused.is_some() => Err(g.paused.clone().unwrap_or_default()),
+        #[cfg(target_arch = "wasm32")]
+        Link::Page(page) => match page.join_act(action) {
+            Ok(()) => {
+                g.note = Default::default();
+                if let Action::Place { .. } = action {
+                    g.pending = Some(action);
+                }
+                Ok(())
+            }
+            Err(e) => Err(said(language, &e.reason())),
         },
         Link::Client(_) | Link::Idle if g.paused.is_some() => {
             Err(g.paused.clone().unwrap_or_default())
@@ -1197,6 +1293,16 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     on!(bridge, on_host, |app, c| { host(&app, c, None) });
     on!(bridge, on_cancel, |_app, c| { leave(c) });
     on!(bridge, on_drain, |app, c| { drain(&app, c) });
+    #[cfg(target_arch = "wasm32")]
+    {
+        bridge.set_paired_by_text(true);
+        on!(bridge, on_use_text, |app, c, text: slint::SharedString| {
+            super::rtc::use_text(&app, c, &text)
+        });
+        on!(bridge, on_copy_text, |app, c| {
+            super::rtc::copy_text(&app, c)
+        });
+    }
     on!(
         bridge,
         on_join_typed,

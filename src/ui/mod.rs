@@ -23,10 +23,13 @@ pub mod omiga;
 pub mod omiga_models;
 pub mod ovo;
 pub mod play;
+pub mod qr;
 pub mod reasons;
 pub mod refusals;
 pub mod replay;
 pub mod rows;
+#[cfg(target_arch = "wasm32")]
+pub mod rtc;
 pub mod rules_text;
 #[cfg(feature = "devtools")]
 pub mod screenshot;

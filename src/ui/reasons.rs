@@ -10,6 +10,7 @@
 
 use super::texts::{self, Text};
 use super::{refusals, AppWindow};
+use crate::net::pairing::PairingError;
 use crate::net::protocol::ProtocolError;
 use crate::net::NetReason;
 
@@ -162,6 +163,18 @@ fn parts(reason: &NetReason, word: &dyn Fn(&NetReason) -> String) -> (&'static s
             ProtocolError::ClosedMidLine => none("net-closed-mid-line"),
             ProtocolError::Silent(secs) => one("net-silent", secs.to_string()),
             ProtocolError::Io(detail) => one("net-io", detail.clone()),
+        },
+        R::Pairing { problem } => match problem {
+            PairingError::NotHotseat => none("net-pair-not-hotseat"),
+            PairingError::Newer { version } => one("net-pair-newer", version.to_string()),
+            PairingError::Damaged => none("net-pair-damaged"),
+            PairingError::TooLong { max } => one("net-pair-too-long", max.to_string()),
+            PairingError::AnswerNotOffer => none("net-pair-answer-not-offer"),
+            PairingError::OfferNotAnswer => none("net-pair-offer-not-answer"),
+            PairingError::NoAddress => none("net-pair-no-address"),
+            PairingError::Unsupported { what } => one("net-pair-unsupported", what.clone()),
+            PairingError::BadCode { got } => one("net-bad-code", got.clone()),
+            PairingError::TooBigForQr { chars } => one("net-pair-too-big", chars.to_string()),
         },
         // English by design: an empty id is not in the .slint file, so `say` keeps it.
         R::Other { .. } => none(""),

@@ -383,6 +383,19 @@ texts! {
         RematchAsked = "rematch-asked", "Rematch asked — waiting for the other phone";
         PhoneAsksRematch = "phone-asks-rematch", "The other phone asks for a rematch";
         WaitForHost = "wait-for-host", "Wait for the host to confirm your card";
+        PairAgainHost = "pair-again-host", "Connection lost. To go on, pair again: paste this new text on the other phone (Join under Two phones), then its answer here.";
+        PairAgainJoin = "pair-again-join", "Connection lost. To go on, paste the hosting phone's new pairing text here.";
+        PairFailed { why: String } = "pair-failed", "Pairing failed: {}. Try again with a new text.";
+        AnswerReady = "answer-ready", "Your answer is ready: paste it on the hosting phone.";
+        NoLink = "no-link", "The phones did not connect. Both must be on the same Wi-Fi; some public Wi-Fi keeps phones apart: use a home Wi-Fi or one phone's hotspot.";
+        Connecting = "connecting", "Connecting to the other phone…";
+        PairMaking = "pair-making", "Making the pairing text…";
+        ComingBackPaste = "coming-back-paste", "Your seat in the game is kept: paste the hosting phone's new pairing text to come back.";
+        Copied = "copied", "Copied.";
+        CannotCopy = "cannot-copy", "This browser did not copy the text: select it and copy it by hand.";
+        NoWebRtc = "no-webrtc", "this browser cannot connect two pages (no WebRTC)";
+        CannotDescribe = "cannot-describe", "this browser could not make its pairing text";
+        TextRefused = "text-refused", "the browser refused the other phone's text; it may belong to an older attempt";
     }
 }
 

@@ -1,0 +1,576 @@
+//! Two phones in the browser (issue 31): the host and join screens pair two pages by
+//! pairing texts (`net::pairing`, carried by copy and paste, and later by a QR code), and
+//! the page drivers (`net::page`) run the match over the WebRTC data channel
+//! (`net::rtc`) on the page's one thread, from a Slint timer. What the drivers report goes
+//! into the same inbox as the LAN's network threads fill (`lan::LanMsg`), so the
+//! networked table is lan.rs's, drawn the same on both transports.
+
+use super::lan::{self, Lan, LanMsg, Link};
+use super::texts::{self, LanText};
+use super::{reasons, AppWindow, Controller, LanBridge, Screen};
+use crate::games::omiga::{Action, Omiga, OmigaEvent, OmigaView};
+use crate::games::Game;
+use crate::net::host_match::MatchSetup;
+use crate::net::joiner::{JoinerEvent, JoinerUpdate};
+use crate::net::page::{PageHost, PageJoiner, RTC_TIMING};
+use crate::net::pairing::{self, PairingKind};
+use crate::net::protocol::{ClientMsg, HostMsg, RateLimit};
+use crate::net::rtc::{Pairing, RtcChannel, RtcFault};
+use crate::net::{NetError, NetReason};
+use crate::platform::time::{Duration, Instant};
+use slint::ComponentHandle;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// How often the page's timer feeds the drivers: well under the 1 s heartbeat, and a
+/// placement reaches the other page within a frame or two.
+const TICK: Duration = Duration::from_millis(25);
+
+/// A pairing that has not opened its channel in this time has met a network that keeps
+/// the phones apart (or texts from two different attempts): the players are told why.
+const OPEN_WITHIN: Duration = Duration::from_secs(20);
+
+/// The browser bench's User Timing names (`tests/browser/rtc.py --bench`): the joiner's
+/// action sent, and from there to the host's answer taken in (one round trip over the
+/// data channel, and the page timer's wait of up to one `TICK` on each side).
+const ACT_MARK: &str = "hotseat-rtc-act";
+const ROUND_TRIP: &str = "hotseat-rtc-round-trip";
+
+type HostDriver = PageHost<RtcChannel<HostMsg, ClientMsg>>;
+type JoinDriver = PageJoiner<RtcChannel<ClientMsg, HostMsg>>;
+
+enum Role {
+    Host(HostDriver),
+    /// None until the first channel opens (then the join code is known).
+    Join(Option<JoinDriver>),
+}
+
+/// A pairing attempt under way, with what the page has shown of it.
+struct Attempt {
+    pairing: Pairing,
+    /// This page's text, once made.
+    text: Option<String>,
+    /// When the other phone's text was taken in (the channel should open soon after).
+    answered: Option<Instant>,
+}
+
+struct PageState {
+    role: Role,
+    attempt: Option<Attempt>,
+    /// The join code the host's text carried (the joiner's first hello says it).
+    code: String,
+    /// The joiner has been welcomed once (its table is on).
+    welcomed: bool,
+    /// The page said "pair again" for the current loss.
+    asked_again: bool,
+    /// When the host's last channel opened: its hello is awaited before a new offer.
+    connected_at: Option<Instant>,
+    language: &'static str,
+}
+
+/// The browser's two-phone link: the driver and its timer.
+pub struct PageLink {
+    state: Rc<RefCell<PageState>>,
+    _timer: slint::Timer,
+}
+
+fn say(language: &str, text: LanText) -> String {
+    texts::say(&text, language)
+}
+
+fn said(language: &str, reason: &NetReason) -> String {
+    reasons::say(reason, language)
+}
+
+/// A pairing fault in the player's words.
+fn fault_text(language: &str, fault: RtcFault) -> String {
+    let text = match fault {
+        RtcFault::NoWebRtc => LanText::NoWebRtc,
+        RtcFault::CannotDescribe => LanText::CannotDescribe,
+        RtcFault::Refused => LanText::TextRefused,
+        RtcFault::LinkFailed => LanText::NoLink,
+    };
+    say(language, text)
+}
+
+fn message(app: &AppWindow, text: &str, warning: bool) {
+    let b = app.global::<LanBridge>();
+    b.set_pair_message(text.into());
+    b.set_pair_message_warning(warning);
+}
+
+impl PageLink {
+    fn start(app: &AppWindow, lan: &Lan, role: Role, language: &'static str) -> PageLink {
+        let state = Rc::new(RefCell::new(PageState {
+            role,
+            attempt: None,
+            code: String::new(),
+            welcomed: false,
+            asked_again: false,
+            connected_at: None,
+            language,
+        }));
+        let timer = slint::Timer::default();
+        let (weak, inbox_push) = (app.as_weak(), lan.pusher());
+        let ticked = state.clone();
+        timer.start(slint::TimerMode::Repeated, TICK, move || {
+            if let Some(app) = weak.upgrade() {
+                tick(&app, &ticked, &inbox_push);
+            }
+        });
+        PageLink {
+            state,
+            _timer: timer,
+        }
+    }
+
+    /// Whether this page hosts.
+    pub fn hosts(&self) -> bool {
+        matches!(self.state.borrow().role, Role::Host(_))
+    }
+
+    /// Plays White's action on the hosting page.
+    pub fn host_act(&self, action: Action) -> Result<(OmigaEvent, OmigaView), NetError> {
+        let mut state = self.state.borrow_mut();
+        match &mut state.role {
+            Role::Host(h) => {
+                let event = h.act(&action, Instant::now())?;
+                Ok((event, h.view()))
+            }
+            Role::Join(_) => Err(NetError::Stopped),
+        }
+    }
+
+    /// Sends Black's action from the joining page (its fate comes as an update).
+    pub fn join_act(&self, action: Action) -> Result<(), NetError> {
+        let mut state = self.state.borrow_mut();
+        match &mut state.role {
+            Role::Join(Some(j)) => {
+                j.act(action, Instant::now())?;
+                crate::platform::mark(ACT_MARK);
+                Ok(())
+            }
+            _ => Err(NetError::Refused(NetReason::WaitForReconnect)),
+        }
+    }
+
+    /// Asks for (or agrees to) a rematch.
+    pub fn rematch(&self) -> Result<(), NetError> {
+        let mut state = self.state.borrow_mut();
+        match &mut state.role {
+            Role::Host(h) => {
+                h.rematch(Instant::now());
+                Ok(())
+            }
+            Role::Join(Some(j)) => j.rematch(Instant::now()),
+            Role::Join(None) => Err(NetError::Refused(NetReason::RematchNeedsBoth)),
+        }
+    }
+
+    /// Ends the pairing on purpose: the other page is told.
+    pub fn leave(&self) {
+        let mut state = self.state.borrow_mut();
+        state.attempt = None;
+        match &mut state.role {
+            Role::Host(h) => h.leave(Instant::now()),
+            Role::Join(Some(j)) => j.leave(Instant::now()),
+            Role::Join(None) => {}
+        }
+    }
+}
+
+/// This page's pairing text on screen, with its QR code ("" while there is none).
+fn show_own(app: &AppWindow, text: &str) {
+    let b = app.global::<LanBridge>();
+    b.set_own_text(text.into());
+    let qr = if text.is_empty() {
+        None
+    } else {
+        super::qr::qr_image(text)
+    };
+    b.set_own_qr(qr.unwrap_or_default());
+}
+
+/// One beat of the page: the pairing under way, then the driver; what the players are
+/// told goes to the LAN inbox (the table) or the pairing screens.
+fn tick(app: &AppWindow, state: &Rc<RefCell<PageState>>, push: &lan::Pusher) {
+    let now = Instant::now();
+    let mut guard = state.borrow_mut();
+    // Through the guard once, so that the fields borrow apart.
+    let s: &mut PageState = &mut guard;
+    let language = s.language;
+    pair_step(app, s, now);
+    let mut to_table = Vec::new();
+    let mut offer_again = false;
+    let mut lost = false;
+    match &mut s.role {
+        Role::Host(h) => {
+            to_table.extend(h.step(now).into_iter().map(LanMsg::Host));
+            // Nobody in the game: a fresh offer, for the first join or to come back (not
+            // while a channel just opened waits for its hello).
+            let greeting = s.connected_at.is_some_and(|at| {
+                now.saturating_duration_since(at) < RTC_TIMING.hello_within + TICK
+            });
+            let empty = !h.has_device() && !h.over();
+            offer_again = empty && s.attempt.is_none() && !greeting;
+            lost = empty && s.welcomed && !s.asked_again;
+            if h.has_device() {
+                s.welcomed = true;
+                s.asked_again = false;
+            }
+        }
+        Role::Join(Some(j)) => {
+            for event in j.step(now) {
+                if matches!(
+                    event,
+                    JoinerEvent::Accepted { .. } | JoinerEvent::Rejected { .. }
+                ) {
+                    crate::platform::measure(ROUND_TRIP, ACT_MARK);
+                }
+                to_table.push(LanMsg::Joiner(JoinerUpdate {
+                    event,
+                    view: j.view().cloned(),
+                    countdown: j.countdown(),
+                }));
+            }
+            if let Some(e) = j.take_failure() {
+                let why = said(language, &e.reason());
+                message(app, &say(language, LanText::CouldNotJoin { why }), true);
+                s.role = Role::Join(None);
+            } else if j.connected() {
+                if !s.welcomed {
+                    s.welcomed = true;
+                    if let Some(view) = j.view().cloned() {
+                        to_table.push(LanMsg::PageJoined {
+                            view,
+                            countdown: j.countdown(),
+                        });
+                    }
+                }
+                s.asked_again = false;
+            } else if j.wants_link() && s.welcomed && !s.asked_again && s.attempt.is_none() {
+                // The channel is gone for good: the players pair the pages again.
+                s.asked_again = true;
+                let b = app.global::<LanBridge>();
+                show_own(app, "");
+                b.set_pasted_text("".into());
+                message(app, &say(language, LanText::PairAgainJoin), true);
+                app.set_screen(Screen::LanJoin);
+            }
+        }
+        Role::Join(None) => {}
+    }
+    if offer_again {
+        start_offer(app, s, language);
+    }
+    if lost {
+        // The game was on: the host's player shows the new text to the other phone.
+        s.asked_again = true;
+        app.global::<LanBridge>()
+            .set_host_status(say(language, LanText::PairAgainHost).into());
+        app.set_screen(Screen::LanHost);
+    }
+    drop(guard);
+    for msg in to_table {
+        push.push(msg);
+    }
+}
+
+/// Starts an offer on the hosting page (its text is shown once made).
+fn start_offer(app: &AppWindow, s: &mut PageState, language: &str) {
+    let b = app.global::<LanBridge>();
+    show_own(app, "");
+    b.set_pasted_text("".into());
+    match Pairing::offer() {
+        Ok(pairing) => {
+            s.attempt = Some(Attempt {
+                pairing,
+                text: None,
+                answered: None,
+            });
+        }
+        Err(fault) => {
+            let why = fault_text(language, fault);
+            b.set_host_status(say(language, LanText::CannotHost { why }).into());
+        }
+    }
+}
+
+/// The pairing under way: its text once made, its failure, its channel once open.
+fn pair_step(app: &AppWindow, s: &mut PageState, now: Instant) {
+    let code = s.code.clone();
+    let language = s.language;
+    let Some(attempt) = s.attempt.as_mut() else {
+        return;
+    };
+    let hosting = matches!(s.role, Role::Host(_));
+    if let Some(fault) = attempt.pairing.failure() {
+        s.attempt = None;
+        let why = fault_text(language, fault);
+        message(app, &say(language, LanText::PairFailed { why }), true);
+        // The host makes a new offer at its next beat; the joiner waits for a new text.
+        return;
+    }
+    if attempt.text.is_none() {
+        if let Some(sdp) = attempt.pairing.local_sdp() {
+            let (kind, code) = if hosting {
+                (PairingKind::Offer, Some(code.as_str()))
+            } else {
+                (PairingKind::Answer, None)
+            };
+            match pairing::encode(kind, &sdp, code) {
+                Ok(text) => {
+                    crate::platform::mark(if hosting {
+                        "hs-offer-shown"
+                    } else {
+                        "hs-answer-shown"
+                    });
+                    show_own(app, &text);
+                    if !hosting {
+                        // The joiner's part is done when its answer shows: the channel
+                        // opens once the host has taken it in.
+                        attempt.answered = Some(now);
+                        message(app, &say(language, LanText::AnswerReady), false);
+                    }
+                    attempt.text = Some(text);
+                }
+                Err(problem) => {
+                    s.attempt = None;
+                    let why = said(language, &NetReason::Pairing { problem });
+                    message(app, &say(language, LanText::PairFailed { why }), true);
+                    return;
+                }
+            }
+        }
+    }
+    if attempt
+        .answered
+        .is_some_and(|at| now.saturating_duration_since(at) >= OPEN_WITHIN)
+    {
+        s.attempt = None;
+        message(app, &say(language, LanText::NoLink), true);
+        return;
+    }
+    let opened = match &mut s.role {
+        Role::Host(h) => match attempt.pairing.channel() {
+            Some(channel) => {
+                h.connect(channel, now);
+                s.connected_at = Some(now);
+                true
+            }
+            None => false,
+        },
+        Role::Join(joiner) => match attempt.pairing.channel() {
+            Some(channel) => {
+                match joiner {
+                    Some(j) => j.linked(channel, now),
+                    None => {
+                        *joiner = Some(PageJoiner::join(
+                            &code,
+                            RTC_TIMING,
+                            channel,
+                            app_store(),
+                            now,
+                        ));
+                    }
+                }
+                true
+            }
+            None => false,
+        },
+    };
+    if opened {
+        crate::platform::mark("hs-channel-open");
+        s.attempt = None;
+        message(app, &say(language, LanText::Joining), false);
+    }
+}
+
+/// Where the page keeps the match and the seat: the browser's storage, under the app's
+/// data folder name (`platform::storage`).
+fn app_store() -> Option<std::path::PathBuf> {
+    crate::store::data_dir()
+}
+
+/// The hosting page: a match (the saved one if it is recent enough) and its first offer.
+pub fn host(app: &AppWindow, c: &mut Controller) {
+    let language = c.language();
+    let params = lan::setup_params(c);
+    let store = c.data_dir.clone();
+    let lan = lan::lan_of(c, app);
+    lan.leave();
+    let b = app.global::<LanBridge>();
+    b.set_paired_by_text(true);
+    show_own(app, "");
+    b.set_pasted_text("".into());
+    message(app, "", false);
+    let now = Instant::now();
+    let resume = store.as_deref().and_then(|dir| {
+        crate::net::saved::load_host(dir)
+            .ok()
+            .flatten()
+            .filter(|save| {
+                crate::net::saved::now_secs().saturating_sub(save.saved_at)
+                    <= RTC_TIMING.resume_within.as_secs()
+            })
+    });
+    let setup = match &resume {
+        Some(save) => save
+            .game()
+            .map_err(|detail| NetError::Setup(NetReason::BadSave { detail }))
+            .and_then(|game| {
+                let params = crate::games::Params::parse(save.saved.params.split_whitespace())
+                    .map_err(|e| {
+                        NetError::Setup(NetReason::BadSave {
+                            detail: e.to_string(),
+                        })
+                    })?;
+                Ok((game, params, save.code.clone()))
+            }),
+        None => Omiga::new_game(&params)
+            .map(|game| (game, params.clone(), crate::net::host::random_code()))
+            .map_err(|e| NetError::Setup(e.into())),
+    };
+    let resumed = resume.is_some();
+    let started = setup.and_then(|(game, params, code)| {
+        let setup = MatchSetup {
+            game,
+            params,
+            code: code.clone(),
+            timing: RTC_TIMING,
+            rate: RateLimit::default(),
+            keeps: store.is_some(),
+            port: 0,
+            resume,
+        };
+        PageHost::new(setup, store.clone(), now).map(|h| (h, code))
+    });
+    match started {
+        Ok((driver, code)) => {
+            let link = PageLink::start(app, lan, Role::Host(driver), language);
+            link.state.borrow_mut().code = code;
+            lan.link = Link::Page(link);
+            b.set_host_status(
+                say(
+                    language,
+                    if resumed {
+                        LanText::ContinuingSaved
+                    } else {
+                        LanText::WaitingToJoin
+                    },
+                )
+                .into(),
+            );
+        }
+        Err(e) => {
+            let why = said(language, &e.reason());
+            b.set_host_status(say(language, LanText::CannotHost { why }).into());
+        }
+    }
+    app.set_screen(Screen::LanHost);
+}
+
+/// The joining page: a seat kept from before a reload comes back once paired again.
+pub fn open_join(app: &AppWindow, c: &mut Controller) {
+    let language = c.language();
+    let store = c.data_dir.clone();
+    let lan = lan::lan_of(c, app);
+    lan.leave();
+    let b = app.global::<LanBridge>();
+    b.set_paired_by_text(true);
+    show_own(app, "");
+    b.set_pasted_text("".into());
+    message(app, "", false);
+    let kept = store.and_then(|dir| {
+        PageJoiner::restore(dir, RTC_TIMING, Instant::now())
+            .map_err(|e| crate::note!("{e}"))
+            .ok()
+            .flatten()
+    });
+    if kept.is_some() {
+        message(app, &say(language, LanText::ComingBackPaste), false);
+    }
+    let link = PageLink::start(app, lan, Role::Join(kept), language);
+    lan.link = Link::Page(link);
+    app.set_screen(Screen::LanJoin);
+}
+
+/// The other phone's text, pasted: the host takes the answer in, the joiner answers the
+/// offer. Every fault is said on the screen; nothing panics.
+pub fn use_text(app: &AppWindow, c: &mut Controller, text: &str) {
+    let language = c.language();
+    let Some(Link::Page(link)) = c.lan.as_ref().map(|l| &l.link) else {
+        return;
+    };
+    let mut guard = link.state.borrow_mut();
+    let s: &mut PageState = &mut guard;
+    let hosting = matches!(s.role, Role::Host(_));
+    let wanted = if hosting {
+        PairingKind::Answer
+    } else {
+        PairingKind::Offer
+    };
+    let read = pairing::decode(text).and_then(|p| p.expect(wanted));
+    let read = match read {
+        Ok(read) => read,
+        Err(problem) => {
+            let why = said(language, &NetReason::Pairing { problem });
+            message(app, &why, true);
+            return;
+        }
+    };
+    if hosting {
+        match s.attempt.as_mut() {
+            Some(attempt) if attempt.text.is_some() => {
+                attempt.pairing.take_answer(&read.sdp);
+                attempt.answered = Some(Instant::now());
+                message(app, &say(language, LanText::Connecting), false);
+            }
+            _ => message(app, &say(language, LanText::PairMaking), false),
+        }
+        return;
+    }
+    // A kept seat keeps its own code (the host checks the token); a first join takes the
+    // offer's.
+    if let Some(code) = read.join_code {
+        if matches!(s.role, Role::Join(None)) {
+            s.code = code;
+        }
+    }
+    match Pairing::answer(&read.sdp) {
+        Ok(pairing) => {
+            s.attempt = Some(Attempt {
+                pairing,
+                text: None,
+                answered: None,
+            });
+            show_own(app, "");
+            message(app, &say(language, LanText::PairMaking), false);
+        }
+        Err(fault) => {
+            let why = fault_text(language, fault);
+            message(app, &say(language, LanText::PairFailed { why }), true);
+        }
+    }
+}
+
+/// Copies this page's pairing text to the clipboard (the player pastes it in a message
+/// to the other phone, or the other phone's field).
+pub fn copy_text(app: &AppWindow, c: &Controller) {
+    let language = c.language();
+    let text = app.global::<LanBridge>().get_own_text().to_string();
+    let Some(clipboard) = web_sys::window().map(|w| w.navigator().clipboard()) else {
+        message(app, &say(language, LanText::CannotCopy), true);
+        return;
+    };
+    let weak = app.as_weak();
+    wasm_bindgen_futures::spawn_local(async move {
+        let done = wasm_bindgen_futures::JsFuture::from(clipboard.write_text(&text)).await;
+        if let Some(app) = weak.upgrade() {
+            match done {
+                Ok(_) => message(&app, &say(language, LanText::Copied), false),
+                Err(_) => message(&app, &say(language, LanText::CannotCopy), true),
+            }
+        }
+    });
+}
