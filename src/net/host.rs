@@ -187,22 +187,20 @@ impl Host {
     /// device joins.
     pub fn start(config: HostConfig) -> Result<Host, NetError> {
         let mut config = config;
-        if let Some(save) = &config.resume {
-            config.code = save.code.clone();
-            config.bind.set_port(save.port);
-            config.params = Params::parse(save.saved.params.split_whitespace()).map_err(|e| {
-                NetError::Setup(NetReason::BadSave {
-                    detail: e.to_string(),
-                })
-            })?;
-        }
-        check_code(&config.code)?;
         let game = match (&config.resume, &config.position) {
-            // Only a damaged file meets this: its words stay English.
-            (Some(save), _) => save.game().map_err(|e| NetError::Setup(e.into())),
-            (None, Some(p)) => Omiga::from_position(p).map_err(|e| NetError::Setup(e.into())),
-            (None, None) => Omiga::new_game(&config.params).map_err(|e| NetError::Setup(e.into())),
-        }?;
+            (Some(save), _) => {
+                let (game, params) = save.resumed()?;
+                config.code = save.code.clone();
+                config.bind.set_port(save.port);
+                config.params = params;
+                game
+            }
+            (None, Some(p)) => Omiga::from_position(p).map_err(|e| NetError::Setup(e.into()))?,
+            (None, None) => {
+                Omiga::new_game(&config.params).map_err(|e| NetError::Setup(e.into()))?
+            }
+        };
+        check_code(&config.code)?;
         let listener = TcpListener::bind(config.bind).map_err(|e| {
             NetError::Setup(NetReason::CannotListen {
                 addr: config.bind.to_string(),

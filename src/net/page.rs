@@ -15,12 +15,12 @@
 use super::channel::{MessageChannel, Received};
 use super::host_match::{carry_out, ConnId, HostMatch, MatchSetup};
 use super::joiner::{JoinerCore, JoinerEvent, JoinerOut, KeptSeat};
-use super::protocol::{ClientMsg, HostMsg, ProtocolError, Timing};
+use super::protocol::{ClientMsg, HostMsg, ProtocolError, RateLimit, Timing};
 use super::reason::NetReason;
 use super::saved::{self, SeatHost, SeatSave, Transport};
 use super::{HostEvent, NetError};
-use crate::games::omiga::{Action, OmigaEvent, OmigaView};
-use crate::games::Seat;
+use crate::games::omiga::{Action, Omiga, OmigaEvent, OmigaView};
+use crate::games::{Game, Params, Seat};
 use crate::platform::time::{Duration, Instant};
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
@@ -66,6 +66,42 @@ impl<C: MessageChannel<HostMsg, ClientMsg>> PageHost<C> {
         };
         page.carry(first);
         Ok(page)
+    }
+
+    /// The hosting page's match: the one saved in `store` if it was left within the
+    /// resume time (a reloaded host page goes on with it, same code), else a fresh deal
+    /// from `params` with a new code. Says whether it continues a saved match.
+    pub fn open(
+        params: Params,
+        timing: Timing,
+        store: Option<PathBuf>,
+        now: Instant,
+    ) -> Result<(Self, bool), NetError> {
+        let resume = store
+            .as_deref()
+            .and_then(|dir| saved::recent_host(dir, timing.resume_within));
+        let (game, params, code) = match &resume {
+            Some(save) => {
+                let (game, params) = save.resumed()?;
+                (game, params, save.code.clone())
+            }
+            None => {
+                let game = Omiga::new_game(&params).map_err(|e| NetError::Setup(e.into()))?;
+                (game, params, super::host::random_code())
+            }
+        };
+        let resumed = resume.is_some();
+        let setup = MatchSetup {
+            game,
+            params,
+            code,
+            timing,
+            rate: RateLimit::default(),
+            keeps: store.is_some(),
+            port: 0,
+            resume,
+        };
+        Ok((PageHost::new(setup, store, now)?, resumed))
     }
 
     fn carry(&mut self, outs: Vec<super::HostOut>) {
@@ -531,6 +567,55 @@ mod tests {
         let saved = saved::load_host(&hd).unwrap();
         let (_, actions) = h.position();
         assert_eq!(saved.map(|s| s.saved.actions), Some(actions));
+        let _ = std::fs::remove_dir_all(&hd);
+        let _ = std::fs::remove_dir_all(&jd);
+    }
+
+    /// A host page reloaded mid-game opens its saved match again (same code, same table,
+    /// so the joiner's kept seat fits); a save older than the resume time, or one that
+    /// cannot be read, gives a fresh deal instead.
+    #[test]
+    fn a_reloaded_host_page_goes_on_with_its_saved_match() {
+        let (hd, jd) = (dir("reopen-host"), dir("reopen-join"));
+        let mut now = Instant::now();
+        let params = Params::new().with("seed", 11);
+        let (mut h, resumed) =
+            Host::open(params.clone(), RTC_TIMING, Some(hd.clone()), now).unwrap();
+        assert!(!resumed);
+        let (je, he) = pair::<ClientMsg, HostMsg>();
+        h.connect(he, now);
+        let mut j = PageJoiner::join(h.code(), RTC_TIMING, je, Some(jd.clone()), now);
+        run(&mut h, &mut j, &mut now, Duration::from_millis(200));
+        run(&mut h, &mut j, &mut now, RTC_TIMING.countdown);
+        let place = h
+            .legal()
+            .into_iter()
+            .find(|a| matches!(a, Action::Place { .. }));
+        h.act(&place.expect("seed 11 deals White a card that fits"), now)
+            .unwrap();
+        let (code, cells) = (h.code().to_string(), h.view().cells);
+        drop(h);
+
+        let (h, resumed) = Host::open(params.clone(), RTC_TIMING, Some(hd.clone()), now).unwrap();
+        assert!(resumed);
+        assert_eq!(h.code(), code);
+        assert_eq!(h.view().cells, cells);
+        drop(h);
+
+        // Left longer than the resume time: a new deal, not the old match.
+        let file = hd.join(saved::HOST_FILE);
+        let mut save = saved::load_host(&hd).unwrap().unwrap();
+        save.saved_at -= RTC_TIMING.resume_within.as_secs() + 60;
+        std::fs::write(&file, serde_json::to_string(&save).unwrap()).unwrap();
+        let (h, resumed) = Host::open(params.clone(), RTC_TIMING, Some(hd.clone()), now).unwrap();
+        assert!(!resumed);
+        assert!(h.view().cells.len() < cells.len(), "a fresh table");
+        drop(h);
+
+        // A damaged file is not trusted: a new deal.
+        std::fs::write(&file, "{ not a save").unwrap();
+        let (_, resumed) = Host::open(params, RTC_TIMING, Some(hd.clone()), now).unwrap();
+        assert!(!resumed);
         let _ = std::fs::remove_dir_all(&hd);
         let _ = std::fs::remove_dir_all(&jd);
     }

@@ -6,7 +6,7 @@
 //! be read is reported and ignored, never trusted.
 
 use crate::games::omiga::Omiga;
-use crate::games::{Game, Outcome, Seat};
+use crate::games::{Game, Outcome, Params, Seat};
 use crate::session::{FinishedGame, Player, SavedGame, SeatKind, Sharing};
 use crate::store::{history, write_atomically};
 use serde::{Deserialize, Serialize};
@@ -45,6 +45,15 @@ impl HostSave {
     pub fn game(&self) -> Result<Omiga, String> {
         Omiga::from_position(&self.saved.position)
             .map_err(|e| format!("the saved LAN game cannot be read: {e}"))
+    }
+
+    /// The game and the deal's parameters (rematches deal from them) a host goes on
+    /// with. Only a damaged file fails: its words stay English.
+    pub fn resumed(&self) -> Result<(Omiga, Params), super::NetError> {
+        let bad = |detail: String| super::NetError::Setup(super::NetReason::BadSave { detail });
+        let params =
+            Params::parse(self.saved.params.split_whitespace()).map_err(|e| bad(e.to_string()))?;
+        Ok((self.game().map_err(bad)?, params))
     }
 }
 
@@ -127,6 +136,15 @@ pub fn save_host(dir: &Path, save: &HostSave) -> Result<(), String> {
 /// The host's saved match, if any.
 pub fn load_host(dir: &Path) -> Result<Option<HostSave>, String> {
     read(dir, HOST_FILE)
+}
+
+/// The host's saved match if it was left at most `within` ago (a host opened again in that
+/// time goes on with it); an older match, an unreadable file or none gives `None`.
+pub fn recent_host(dir: &Path, within: std::time::Duration) -> Option<HostSave> {
+    load_host(dir)
+        .ok()
+        .flatten()
+        .filter(|save| now_secs().saturating_sub(save.saved_at) <= within.as_secs())
 }
 
 /// Forgets the host's match (it ended, or went to the history).

@@ -16,6 +16,7 @@
 //! saved after every action and the joiner's seat is kept (`net::saved`): opening the host
 //! or join screen again within the resume time continues that game.
 
+use super::inbox::{Inbox, LanMsg};
 use super::omiga_models::{board_cells, hand_models, side_word};
 use super::reasons;
 use super::texts::{self, LanText, OmigaText, Text};
@@ -33,12 +34,11 @@ use crate::net::{
 use crate::platform::time::{Duration, Instant};
 use slint::{ComponentHandle, ModelRc, VecModel};
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread;
 
 /// `text` in the app's language.
@@ -50,43 +50,6 @@ fn say(language: &str, text: impl Text) -> String {
 /// the app's language.
 fn said(language: &str, reason: &NetReason) -> String {
     reasons::say(reason, language)
-}
-
-/// What the network threads hand to the UI thread.
-pub enum LanMsg {
-    /// From the host's authority.
-    Host(HostEvent),
-    /// From the joined device's joiner.
-    Joiner(JoinerUpdate),
-    /// Hosts heard on the network so far.
-    Found(Vec<Found>),
-    /// A join finished: the joiner, or why not.
-    Joined(Result<Box<Joiner>, NetError>),
-    /// The browser's joining page was welcomed: its table comes up (`ui::rtc`).
-    PageJoined {
-        /// This seat's view.
-        view: OmigaView,
-        /// The countdown the welcome announced.
-        countdown: Duration,
-    },
-}
-
-type Inbox = Arc<Mutex<VecDeque<LanMsg>>>;
-
-/// Puts a message in the bridge's inbox and asks the UI thread to take it in: what the
-/// network threads do, for a driver that runs on the UI thread itself (the browser's).
-#[cfg(target_arch = "wasm32")]
-pub struct Pusher {
-    inbox: Inbox,
-    weak: slint::Weak<AppWindow>,
-}
-
-#[cfg(target_arch = "wasm32")]
-impl Pusher {
-    /// Hands `msg` to the table.
-    pub fn push(&self, msg: LanMsg) {
-        push(&self.inbox, &self.weak, msg);
-    }
 }
 
 /// How a host is started (the app: the LAN with the default timings; tests: loopback).
@@ -146,7 +109,6 @@ struct NetGame {
 /// The two-device state of the app: the link, the hosts heard, and the game on screen.
 pub struct Lan {
     inbox: Inbox,
-    weak: slint::Weak<AppWindow>,
     pub(super) link: Link,
     timing: Timing,
     browsing: Option<Arc<AtomicBool>>,
@@ -159,23 +121,13 @@ pub struct Lan {
 impl Lan {
     fn new(app: &AppWindow) -> Self {
         Lan {
-            inbox: Arc::default(),
-            weak: app.as_weak(),
+            inbox: Inbox::new(app),
             link: Link::Idle,
             timing: Timing::default(),
             browsing: None,
             multicast: None,
             found: Vec::new(),
             game: None,
-        }
-    }
-
-    /// A way for a driver on the UI thread to hand messages to the table.
-    #[cfg(target_arch = "wasm32")]
-    pub(super) fn pusher(&self) -> Pusher {
-        Pusher {
-            inbox: self.inbox.clone(),
-            weak: self.weak.clone(),
         }
     }
 
@@ -353,30 +305,12 @@ impl NetGame {
     }
 }
 
-fn push(inbox: &Inbox, weak: &slint::Weak<AppWindow>, msg: LanMsg) {
-    if let Ok(mut q) = inbox.lock() {
-        q.push_back(msg);
-    }
-    let weak = weak.clone();
-    // Without an event loop (tests) this fails, and the test drains the inbox itself.
-    let _ = slint::invoke_from_event_loop(move || {
-        if let Some(app) = weak.upgrade() {
-            app.global::<LanBridge>().invoke_drain();
-        }
-    });
-}
-
 /// Blocks on `rx` in a thread of its own and forwards every event; ends when the sender
 /// is gone (the host or client was dropped).
-fn forward<T: Send + 'static>(
-    rx: Receiver<T>,
-    inbox: Inbox,
-    weak: slint::Weak<AppWindow>,
-    wrap: fn(T) -> LanMsg,
-) {
+fn forward<T: Send + 'static>(rx: Receiver<T>, inbox: Inbox, wrap: fn(T) -> LanMsg) {
     thread::spawn(move || {
         while let Ok(event) = rx.recv() {
-            push(&inbox, &weak, wrap(event));
+            inbox.push(wrap(event));
         }
     });
 }
@@ -409,7 +343,13 @@ pub(super) fn setup_params(c: &Controller) -> Params {
 pub fn host(app: &AppWindow, c: &mut Controller, options: Option<HostOptions>) {
     #[cfg(target_arch = "wasm32")]
     if options.is_none() {
-        return super::rtc::host(app, c);
+        let (language, params, store) = (c.language(), setup_params(c), c.data_dir.clone());
+        let lan = lan_of(c, app);
+        lan.leave();
+        if let Some(link) = super::rtc::host(app, language, params, store, lan.inbox.clone()) {
+            lan.link = Link::Page(link);
+        }
+        return;
     }
     let language = c.language();
     let options = options.unwrap_or_else(|| {
@@ -437,15 +377,10 @@ pub fn host(app: &AppWindow, c: &mut Controller, options: Option<HostOptions>) {
     // Saved after every action; a match left within the resume time goes on (same code,
     // port and match), so a host whose app was killed gets its game back here.
     config.store = data_dir;
-    if let Some(dir) = &config.store {
-        config.resume = crate::net::saved::load_host(dir)
-            .ok()
-            .flatten()
-            .filter(|save| {
-                crate::net::saved::now_secs().saturating_sub(save.saved_at)
-                    <= options.timing.resume_within.as_secs()
-            });
-    }
+    config.resume = config
+        .store
+        .as_deref()
+        .and_then(|dir| crate::net::saved::recent_host(dir, options.timing.resume_within));
     let resumed = config.resume.is_some();
     let bridge = app.global::<LanBridge>();
     match Host::start(config) {
@@ -479,12 +414,7 @@ pub fn host(app: &AppWindow, c: &mut Controller, options: Option<HostOptions>) {
             } else {
                 None
             };
-            forward(
-                host.take_events(),
-                lan.inbox.clone(),
-                lan.weak.clone(),
-                LanMsg::Host,
-            );
+            forward(host.take_events(), lan.inbox.clone(), LanMsg::Host);
             if announcer.is_some() {
                 // Some Wi-Fi drivers filter even outgoing broadcasts without the lock.
                 lan.hold_multicast();
@@ -523,7 +453,16 @@ pub fn host(app: &AppWindow, c: &mut Controller, options: Option<HostOptions>) {
 pub fn open_join(app: &AppWindow, c: &mut Controller, browser: Option<Browser>) {
     #[cfg(target_arch = "wasm32")]
     if browser.is_none() {
-        return super::rtc::open_join(app, c);
+        let (language, store) = (c.language(), c.data_dir.clone());
+        let lan = lan_of(c, app);
+        lan.leave();
+        lan.link = Link::Page(super::rtc::open_join(
+            app,
+            language,
+            store,
+            lan.inbox.clone(),
+        ));
+        return;
     }
     let language = c.language();
     let data_dir = c.data_dir.clone();
@@ -565,7 +504,7 @@ pub fn open_join(app: &AppWindow, c: &mut Controller, browser: Option<Browser>) 
         let stop = Arc::new(AtomicBool::new(false));
         lan.browsing = Some(stop.clone());
         lan.hold_multicast();
-        let (inbox, weak) = (lan.inbox.clone(), lan.weak.clone());
+        let inbox = lan.inbox.clone();
         // Blocks on the socket a second at a time; ends when the screen is left.
         thread::spawn(move || {
             let mut seen: Vec<Found> = Vec::new();
@@ -581,7 +520,7 @@ pub fn open_join(app: &AppWindow, c: &mut Controller, browser: Option<Browser>) 
                     }
                 }
                 if changed && !stop.load(Ordering::SeqCst) {
-                    push(&inbox, &weak, LanMsg::Found(seen.clone()));
+                    inbox.push(LanMsg::Found(seen.clone()));
                 }
             }
         });
@@ -604,11 +543,11 @@ pub fn join(app: &AppWindow, c: &mut Controller, addr: SocketAddr, code: &str) {
     // Connecting may take a while on a poor Wi-Fi: never on the UI thread.
     bridge.set_join_message(say(language, LanText::Joining).into());
     bridge.set_join_message_warning(false);
-    let (inbox, weak, timing) = (lan.inbox.clone(), lan.weak.clone(), lan.timing);
+    let (inbox, timing) = (lan.inbox.clone(), lan.timing);
     let code = code.to_string();
     thread::spawn(move || {
         let joined = Joiner::join(addr, &code, timing, store).map(Box::new);
-        push(&inbox, &weak, LanMsg::Joined(joined));
+        inbox.push(LanMsg::Joined(joined));
     });
 }
 
@@ -623,7 +562,7 @@ fn joined(app: &AppWindow, lan: &mut Lan, joined: Result<Box<Joiner>, NetError>,
                 .view()
                 .map(|view| NetGame::new(joiner.seat(), view.clone(), joiner.countdown()));
             let (thread, updates) = JoinerThread::spawn(*joiner);
-            forward(updates, lan.inbox.clone(), lan.weak.clone(), LanMsg::Joiner);
+            forward(updates, lan.inbox.clone(), LanMsg::Joiner);
             lan.link = Link::Client(thread);
             if let Some(game) = game {
                 lan.game = Some(game);
@@ -646,10 +585,7 @@ pub fn drain(app: &AppWindow, c: &mut Controller) {
     let Some(lan) = c.lan.as_mut() else {
         return;
     };
-    let msgs: Vec<LanMsg> = match lan.inbox.lock() {
-        Ok(mut q) => q.drain(..).collect(),
-        Err(_) => return,
-    };
+    let msgs = lan.inbox.take();
     if msgs.is_empty() {
         return;
     }
@@ -1297,10 +1233,12 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     {
         bridge.set_paired_by_text(true);
         on!(bridge, on_use_text, |app, c, text: slint::SharedString| {
-            super::rtc::use_text(&app, c, &text)
+            if let Some(Link::Page(link)) = c.lan.as_ref().map(|l| &l.link) {
+                link.use_text(&app, &text);
+            }
         });
         on!(bridge, on_copy_text, |app, c| {
-            super::rtc::copy_text(&app, c)
+            super::rtc::copy_text(&app, c.language())
         });
     }
     on!(

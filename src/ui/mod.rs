@@ -9,6 +9,7 @@ pub mod chrome;
 #[cfg(feature = "devtools")]
 pub mod cvd;
 mod history;
+pub mod inbox;
 pub mod iota;
 pub mod kiosk;
 #[cfg(feature = "devtools")]

@@ -2,24 +2,25 @@
 //! pairing texts (`net::pairing`, carried by copy and paste, and later by a QR code), and
 //! the page drivers (`net::page`) run the match over the WebRTC data channel
 //! (`net::rtc`) on the page's one thread, from a Slint timer. What the drivers report goes
-//! into the same inbox as the LAN's network threads fill (`lan::LanMsg`), so the
-//! networked table is lan.rs's, drawn the same on both transports.
+//! into the same inbox as the LAN's network threads fill (`ui::inbox`), so the networked
+//! table is `ui::lan`'s, drawn the same on both transports; `ui::lan` holds the
+//! [`PageLink`] these screens make.
 
-use super::lan::{self, Lan, LanMsg, Link};
+use super::inbox::{Inbox, LanMsg};
 use super::texts::{self, LanText};
-use super::{reasons, AppWindow, Controller, LanBridge, Screen};
-use crate::games::omiga::{Action, Omiga, OmigaEvent, OmigaView};
-use crate::games::Game;
-use crate::net::host_match::MatchSetup;
+use super::{reasons, AppWindow, LanBridge, Screen};
+use crate::games::omiga::{Action, OmigaEvent, OmigaView};
+use crate::games::Params;
 use crate::net::joiner::{JoinerEvent, JoinerUpdate};
 use crate::net::page::{PageHost, PageJoiner, RTC_TIMING};
 use crate::net::pairing::{self, PairingKind};
-use crate::net::protocol::{ClientMsg, HostMsg, RateLimit};
+use crate::net::protocol::{ClientMsg, HostMsg};
 use crate::net::rtc::{Pairing, RtcChannel, RtcFault};
 use crate::net::{NetError, NetReason};
 use crate::platform::time::{Duration, Instant};
 use slint::ComponentHandle;
 use std::cell::RefCell;
+use std::path::PathBuf;
 use std::rc::Rc;
 
 /// How often the page's timer feeds the drivers: well under the 1 s heartbeat, and a
@@ -66,6 +67,8 @@ struct PageState {
     /// When the host's last channel opened: its hello is awaited before a new offer.
     connected_at: Option<Instant>,
     language: &'static str,
+    /// Where the joiner keeps its seat (the browser's storage; `None` keeps nothing).
+    store: Option<PathBuf>,
 }
 
 /// The browser's two-phone link: the driver and its timer.
@@ -100,22 +103,33 @@ fn message(app: &AppWindow, text: &str, warning: bool) {
 }
 
 impl PageLink {
-    fn start(app: &AppWindow, lan: &Lan, role: Role, language: &'static str) -> PageLink {
+    fn start(
+        app: &AppWindow,
+        inbox: Inbox,
+        role: Role,
+        language: &'static str,
+        store: Option<PathBuf>,
+    ) -> PageLink {
+        let code = match &role {
+            Role::Host(h) => h.code().to_string(),
+            Role::Join(_) => String::new(),
+        };
         let state = Rc::new(RefCell::new(PageState {
             role,
             attempt: None,
-            code: String::new(),
+            code,
             welcomed: false,
             asked_again: false,
             connected_at: None,
             language,
+            store,
         }));
         let timer = slint::Timer::default();
-        let (weak, inbox_push) = (app.as_weak(), lan.pusher());
+        let weak = app.as_weak();
         let ticked = state.clone();
         timer.start(slint::TimerMode::Repeated, TICK, move || {
             if let Some(app) = weak.upgrade() {
-                tick(&app, &ticked, &inbox_push);
+                tick(&app, &ticked, &inbox);
             }
         });
         PageLink {
@@ -193,7 +207,7 @@ fn show_own(app: &AppWindow, text: &str) {
 
 /// One beat of the page: the pairing under way, then the driver; what the players are
 /// told goes to the LAN inbox (the table) or the pairing screens.
-fn tick(app: &AppWindow, state: &Rc<RefCell<PageState>>, push: &lan::Pusher) {
+fn tick(app: &AppWindow, state: &Rc<RefCell<PageState>>, inbox: &Inbox) {
     let now = Instant::now();
     let mut guard = state.borrow_mut();
     // Through the guard once, so that the fields borrow apart.
@@ -272,7 +286,7 @@ fn tick(app: &AppWindow, state: &Rc<RefCell<PageState>>, push: &lan::Pusher) {
     }
     drop(guard);
     for msg in to_table {
-        push.push(msg);
+        inbox.push(msg);
     }
 }
 
@@ -300,6 +314,7 @@ fn start_offer(app: &AppWindow, s: &mut PageState, language: &str) {
 fn pair_step(app: &AppWindow, s: &mut PageState, now: Instant) {
     let code = s.code.clone();
     let language = s.language;
+    let store = s.store.clone();
     let Some(attempt) = s.attempt.as_mut() else {
         return;
     };
@@ -365,13 +380,7 @@ fn pair_step(app: &AppWindow, s: &mut PageState, now: Instant) {
                 match joiner {
                     Some(j) => j.linked(channel, now),
                     None => {
-                        *joiner = Some(PageJoiner::join(
-                            &code,
-                            RTC_TIMING,
-                            channel,
-                            app_store(),
-                            now,
-                        ));
+                        *joiner = Some(PageJoiner::join(&code, RTC_TIMING, channel, store, now));
                     }
                 }
                 true
@@ -386,102 +395,61 @@ fn pair_step(app: &AppWindow, s: &mut PageState, now: Instant) {
     }
 }
 
-/// Where the page keeps the match and the seat: the browser's storage, under the app's
-/// data folder name (`platform::storage`).
-fn app_store() -> Option<std::path::PathBuf> {
-    crate::store::data_dir()
-}
-
-/// The hosting page: a match (the saved one if it is recent enough) and its first offer.
-pub fn host(app: &AppWindow, c: &mut Controller) {
-    let language = c.language();
-    let params = lan::setup_params(c);
-    let store = c.data_dir.clone();
-    let lan = lan::lan_of(c, app);
-    lan.leave();
+/// Clears the pairing screens for a new attempt: no text of this page's yet, nothing
+/// pasted, no message.
+fn fresh_pairing_screen(app: &AppWindow) {
     let b = app.global::<LanBridge>();
     b.set_paired_by_text(true);
     show_own(app, "");
     b.set_pasted_text("".into());
     message(app, "", false);
-    let now = Instant::now();
-    let resume = store.as_deref().and_then(|dir| {
-        crate::net::saved::load_host(dir)
-            .ok()
-            .flatten()
-            .filter(|save| {
-                crate::net::saved::now_secs().saturating_sub(save.saved_at)
-                    <= RTC_TIMING.resume_within.as_secs()
-            })
-    });
-    let setup = match &resume {
-        Some(save) => save
-            .game()
-            .map_err(|detail| NetError::Setup(NetReason::BadSave { detail }))
-            .and_then(|game| {
-                let params = crate::games::Params::parse(save.saved.params.split_whitespace())
-                    .map_err(|e| {
-                        NetError::Setup(NetReason::BadSave {
-                            detail: e.to_string(),
-                        })
-                    })?;
-                Ok((game, params, save.code.clone()))
-            }),
-        None => Omiga::new_game(&params)
-            .map(|game| (game, params.clone(), crate::net::host::random_code()))
-            .map_err(|e| NetError::Setup(e.into())),
-    };
-    let resumed = resume.is_some();
-    let started = setup.and_then(|(game, params, code)| {
-        let setup = MatchSetup {
-            game,
-            params,
-            code: code.clone(),
-            timing: RTC_TIMING,
-            rate: RateLimit::default(),
-            keeps: store.is_some(),
-            port: 0,
-            resume,
-        };
-        PageHost::new(setup, store.clone(), now).map(|h| (h, code))
-    });
-    match started {
-        Ok((driver, code)) => {
-            let link = PageLink::start(app, lan, Role::Host(driver), language);
-            link.state.borrow_mut().code = code;
-            lan.link = Link::Page(link);
-            b.set_host_status(
-                say(
-                    language,
-                    if resumed {
-                        LanText::ContinuingSaved
-                    } else {
-                        LanText::WaitingToJoin
-                    },
-                )
-                .into(),
-            );
+}
+
+/// The hosting page: a match (the saved one if it is recent enough, `PageHost::open`) and
+/// its first offer; `None` when no match could be opened (the host screen says why).
+pub fn host(
+    app: &AppWindow,
+    language: &'static str,
+    params: Params,
+    store: Option<PathBuf>,
+    inbox: Inbox,
+) -> Option<PageLink> {
+    fresh_pairing_screen(app);
+    let b = app.global::<LanBridge>();
+    app.set_screen(Screen::LanHost);
+    match PageHost::open(params, RTC_TIMING, store.clone(), Instant::now()) {
+        Ok((driver, resumed)) => {
+            let status = if resumed {
+                LanText::ContinuingSaved
+            } else {
+                LanText::WaitingToJoin
+            };
+            b.set_host_status(say(language, status).into());
+            Some(PageLink::start(
+                app,
+                inbox,
+                Role::Host(driver),
+                language,
+                store,
+            ))
         }
         Err(e) => {
             let why = said(language, &e.reason());
             b.set_host_status(say(language, LanText::CannotHost { why }).into());
+            None
         }
     }
-    app.set_screen(Screen::LanHost);
 }
 
 /// The joining page: a seat kept from before a reload comes back once paired again.
-pub fn open_join(app: &AppWindow, c: &mut Controller) {
-    let language = c.language();
-    let store = c.data_dir.clone();
-    let lan = lan::lan_of(c, app);
-    lan.leave();
-    let b = app.global::<LanBridge>();
-    b.set_paired_by_text(true);
-    show_own(app, "");
-    b.set_pasted_text("".into());
-    message(app, "", false);
-    let kept = store.and_then(|dir| {
+pub fn open_join(
+    app: &AppWindow,
+    language: &'static str,
+    store: Option<PathBuf>,
+    inbox: Inbox,
+) -> PageLink {
+    fresh_pairing_screen(app);
+    let kept = store.clone().and_then(|dir| {
         PageJoiner::restore(dir, RTC_TIMING, Instant::now())
             .map_err(|e| crate::note!("{e}"))
             .ok()
@@ -490,74 +458,70 @@ pub fn open_join(app: &AppWindow, c: &mut Controller) {
     if kept.is_some() {
         message(app, &say(language, LanText::ComingBackPaste), false);
     }
-    let link = PageLink::start(app, lan, Role::Join(kept), language);
-    lan.link = Link::Page(link);
     app.set_screen(Screen::LanJoin);
+    PageLink::start(app, inbox, Role::Join(kept), language, store)
 }
 
-/// The other phone's text, pasted: the host takes the answer in, the joiner answers the
-/// offer. Every fault is said on the screen; nothing panics.
-pub fn use_text(app: &AppWindow, c: &mut Controller, text: &str) {
-    let language = c.language();
-    let Some(Link::Page(link)) = c.lan.as_ref().map(|l| &l.link) else {
-        return;
-    };
-    let mut guard = link.state.borrow_mut();
-    let s: &mut PageState = &mut guard;
-    let hosting = matches!(s.role, Role::Host(_));
-    let wanted = if hosting {
-        PairingKind::Answer
-    } else {
-        PairingKind::Offer
-    };
-    let read = pairing::decode(text).and_then(|p| p.expect(wanted));
-    let read = match read {
-        Ok(read) => read,
-        Err(problem) => {
-            let why = said(language, &NetReason::Pairing { problem });
-            message(app, &why, true);
+impl PageLink {
+    /// The other phone's text, pasted: the host takes the answer in, the joiner answers
+    /// the offer. Every fault is said on the screen; nothing panics.
+    pub fn use_text(&self, app: &AppWindow, text: &str) {
+        let mut guard = self.state.borrow_mut();
+        let s: &mut PageState = &mut guard;
+        let language = s.language;
+        let hosting = matches!(s.role, Role::Host(_));
+        let wanted = if hosting {
+            PairingKind::Answer
+        } else {
+            PairingKind::Offer
+        };
+        let read = match pairing::decode(text).and_then(|p| p.expect(wanted)) {
+            Ok(read) => read,
+            Err(problem) => {
+                let why = said(language, &NetReason::Pairing { problem });
+                message(app, &why, true);
+                return;
+            }
+        };
+        if hosting {
+            match s.attempt.as_mut() {
+                Some(attempt) if attempt.text.is_some() => {
+                    attempt.pairing.take_answer(&read.sdp);
+                    attempt.answered = Some(Instant::now());
+                    message(app, &say(language, LanText::Connecting), false);
+                }
+                _ => message(app, &say(language, LanText::PairMaking), false),
+            }
             return;
         }
-    };
-    if hosting {
-        match s.attempt.as_mut() {
-            Some(attempt) if attempt.text.is_some() => {
-                attempt.pairing.take_answer(&read.sdp);
-                attempt.answered = Some(Instant::now());
-                message(app, &say(language, LanText::Connecting), false);
+        // A kept seat keeps its own code (the host checks the token); a first join takes
+        // the offer's.
+        if let Some(code) = read.join_code {
+            if matches!(s.role, Role::Join(None)) {
+                s.code = code;
             }
-            _ => message(app, &say(language, LanText::PairMaking), false),
         }
-        return;
-    }
-    // A kept seat keeps its own code (the host checks the token); a first join takes the
-    // offer's.
-    if let Some(code) = read.join_code {
-        if matches!(s.role, Role::Join(None)) {
-            s.code = code;
-        }
-    }
-    match Pairing::answer(&read.sdp) {
-        Ok(pairing) => {
-            s.attempt = Some(Attempt {
-                pairing,
-                text: None,
-                answered: None,
-            });
-            show_own(app, "");
-            message(app, &say(language, LanText::PairMaking), false);
-        }
-        Err(fault) => {
-            let why = fault_text(language, fault);
-            message(app, &say(language, LanText::PairFailed { why }), true);
+        match Pairing::answer(&read.sdp) {
+            Ok(pairing) => {
+                s.attempt = Some(Attempt {
+                    pairing,
+                    text: None,
+                    answered: None,
+                });
+                show_own(app, "");
+                message(app, &say(language, LanText::PairMaking), false);
+            }
+            Err(fault) => {
+                let why = fault_text(language, fault);
+                message(app, &say(language, LanText::PairFailed { why }), true);
+            }
         }
     }
 }
 
 /// Copies this page's pairing text to the clipboard (the player pastes it in a message
 /// to the other phone, or the other phone's field).
-pub fn copy_text(app: &AppWindow, c: &Controller) {
-    let language = c.language();
+pub fn copy_text(app: &AppWindow, language: &'static str) {
     let text = app.global::<LanBridge>().get_own_text().to_string();
     let Some(clipboard) = web_sys::window().map(|w| w.navigator().clipboard()) else {
         message(app, &say(language, LanText::CannotCopy), true);
