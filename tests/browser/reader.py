@@ -161,6 +161,14 @@ def ovo(reader):
     fields = [n for (r, n, _, _) in reader.nodes() if r == "textbox"]
     log(f"  the setup's text fields: {fields}")
     reader.type_into(fields[0], "Anna")
+    # The layer is heard, never seen: its text fields are `<input>`s, which the browser
+    # paints white with ink of their own unless told otherwise (a white bar showed over
+    # every name field).
+    painted = reader.d.execute_script(
+        "return [...document.querySelectorAll('input[aria-label]')]"
+        ".map(e => { const s = getComputedStyle(e); return [e.getAttribute('aria-label'), s.backgroundColor, s.color]; })"
+        ".filter(([_, bg, ink]) => bg !== 'rgba(0, 0, 0, 0)' || ink !== 'rgba(0, 0, 0, 0)');")
+    assert not painted, f"the layer's text fields are seen: {painted}"
     reader.press("button", "Start")
     first = covered(reader, None, None)
     reader.press("button", f"{first}, tap to reveal")

@@ -157,8 +157,12 @@ impl Layer {
             // Children are placed from their parent's corner (both are absolutely placed).
             let [px, py] = parent_rect.map_or([0.0, 0.0], |r| [r[0], r[1]]);
             let [x, y, w, h] = node.rect;
+            // Unseen: a text field's `<input>` has a white box and ink of its own in the
+            // browser's style sheet (neither is inherited from the layer), which showed as
+            // a white bar over every name field the app draws.
             let style = format!(
                 "position:absolute;margin:0;padding:0;border:0;overflow:hidden;\
+                 background:transparent;color:transparent;caret-color:transparent;\
                  left:{}px;top:{}px;width:{}px;height:{}px;",
                 x - px,
                 y - py,
