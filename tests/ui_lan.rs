@@ -429,6 +429,68 @@ fn a_joined_app_killed_and_opened_again_takes_its_seat_back() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The host's app killed mid-game and opened again goes on with its saved match: the
+/// joined device comes back on its own, and the host's table comes up as it was, with
+/// nobody starting over.
+#[test]
+fn a_host_app_killed_and_opened_again_shows_its_table_when_the_other_is_back() {
+    let dir = std::env::temp_dir().join(format!("hotseat-ui-lan-host-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let options = HostOptions {
+        bind: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
+        announce: false,
+        timing: Timing {
+            countdown: Duration::ZERO,
+            ..Timing::default()
+        },
+        params: hotseat::games::Params::new().with("seed", 11),
+        name: "Ana".into(),
+    };
+    let host = device_in(&dir);
+    lan::host(&host.app, &mut host.c.borrow_mut(), Some(options.clone()));
+    let (addr, code) = lan::host_info(&host.c.borrow()).expect("hosting");
+    let client = device();
+    client.app.invoke_open_game("omiga".into());
+    client.app.invoke_join_lan();
+    client
+        .app
+        .global::<LanBridge>()
+        .invoke_join_typed(addr.to_string().into(), code.as_str().into());
+    pump(&[&host, &client], "both see the game start", || {
+        host.app.get_screen() == Screen::Game && client.app.get_screen() == Screen::Game
+    });
+    let cell = select_playable(&host.app, "White").expect("White has a move");
+    press(&host.app, &cell);
+    let at = cell_prefix(&cell);
+    pump(&[&host, &client], "the client sees the card", || {
+        labels_starting(&client.app, &at)
+            .first()
+            .is_some_and(|l| l.contains("white card"))
+    });
+    let board: Vec<String> = labels_starting(&host.app, "x ");
+    // The host's app is killed: only its data folder stays.
+    lan::close_without_leaving(&mut host.c.borrow_mut());
+    drop(host);
+    pump(&[&client], "the client shows the lost connection", || {
+        client
+            .app
+            .global::<OmigaBridge>()
+            .get_paused()
+            .contains("Connection lost")
+    });
+    let again = device_in(&dir);
+    again.app.invoke_open_game("omiga".into());
+    lan::host(&again.app, &mut again.c.borrow_mut(), Some(options));
+    let (_, same_code) = lan::host_info(&again.c.borrow()).expect("hosting again");
+    assert_eq!(same_code, code, "the saved match keeps its code");
+    pump(&[&again, &client], "the host's table is back", || {
+        again.app.get_screen() == Screen::Game
+            && client.app.global::<OmigaBridge>().get_paused().is_empty()
+    });
+    assert_eq!(labels_starting(&again.app, "x "), board);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A Russian player reads the host and join screens' own messages in Russian (the words
 /// come from ui/texts/lan.slint, not from Rust).
 #[test]

@@ -154,6 +154,16 @@ impl Lan {
         }
     }
 
+    /// The host's own view of its match, when this device hosts.
+    fn host_view(&self) -> Option<OmigaView> {
+        match &self.link {
+            Link::Host { host, .. } => host.view().ok(),
+            #[cfg(target_arch = "wasm32")]
+            Link::Page(page) => page.host_view(),
+            _ => None,
+        }
+    }
+
     /// The join code of the host on this device.
     pub fn host_code(&self) -> Option<String> {
         match &self.link {
@@ -662,6 +672,13 @@ fn take_in(app: &AppWindow, lan: &mut Lan, msg: LanMsg, language: &str) {
                 chrome::show_message(app, &lost_text(), true);
             }
             HostEvent::Resumed => {
+                if lan.game.is_none() {
+                    // A host opened again on its saved match (the app was killed, the
+                    // page reloaded): the table comes up as the other device is back.
+                    if let Some(view) = lan.host_view() {
+                        lan.game = Some(NetGame::new(0, view, Duration::ZERO));
+                    }
+                }
                 if let Some(g) = lan.game.as_mut() {
                     g.paused = None;
                     // A browser's host paired again on its pairing screen.

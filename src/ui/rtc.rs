@@ -155,6 +155,14 @@ impl PageLink {
         }
     }
 
+    /// The host's view of its match, on the hosting page.
+    pub fn host_view(&self) -> Option<OmigaView> {
+        match &self.state.borrow().role {
+            Role::Host(h) => Some(h.view()),
+            Role::Join(_) => None,
+        }
+    }
+
     /// Sends Black's action from the joining page (its fate comes as an update).
     pub fn join_act(&self, action: Action) -> Result<(), NetError> {
         let mut state = self.state.borrow_mut();

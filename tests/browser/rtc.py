@@ -9,6 +9,8 @@ tests/browser/reader.py reads it (Chromium's own tree over DevTools, no coordina
   come up (and the time from the offer shown to both tables up is printed);
 - the joining tab reloaded keeps its seat: after pairing again it is back in the same game,
   both tables as the host's was;
+- the hosting tab reloaded goes on with its match, saved in the browser's storage after
+  every action: the same code and table, and the other phone's seat after pairing again;
 - a 5 s link drop (`ip link set … down`, then up) heals by itself: nobody is asked to pair
   again and play goes on (an action's round trip over the channel is printed: the joining
   page's own measure, and the card pressed until the host's table shows it);
@@ -339,6 +341,22 @@ def checks(site, bench):
         after_host, after_join = host.do("cells"), join.do("cells")
         assert after_host == before, "the host's table changed across the reload"
         assert after_join == after_host, "the reloaded tab's table differs from the host's"
+        play(host, join, until=lambda n: n >= 1)
+
+        # The hosting tab is reloaded: its match comes back from the browser's storage
+        # (the same join code and table), and the other phone's kept seat after pairing
+        # again.
+        before = host.do("cells")
+        host.do("reload")
+        host.do("press", role="button", name="Omiga")
+        host.do("press", role="button", name="Host a game on two devices")
+        host.do("wait", pattern="Continuing the saved game", wait=10)
+        join.do("wait", pattern="Connection lost. To go on, paste the hosting phone's new pairing text", wait=30)
+        took, _, _ = pair(host, join, again=True)
+        log(f"the reloaded host tab goes on with its saved match after pairing again ({took:.2f} s from the new offer)")
+        after_host, after_join = host.do("cells"), join.do("cells")
+        assert after_host == before, "the reloaded host's table differs from before the reload"
+        assert after_join == after_host, "the two tables differ after the host's reload"
         play(host, join, until=lambda n: n >= 1)
 
         # The Wi-Fi drops for 5 s; it heals by itself.
