@@ -92,6 +92,20 @@ fn meets(a: [f32; 4], b: [f32; 4]) -> bool {
 /// on show. The same test as Slint's own for Tab (`is_visible_or_clipped_by_flickable`,
 /// i-slint-core 1.18.1 `item_tree.rs`, which is not public), one level deep.
 fn scrolled_away(item: &ItemRc) -> Option<ItemRc> {
+    // First without geometry: most hidden items are on a parked screen, whose scroll views
+    // are hidden too; the rectangles below cost a walk to the root for each ancestor.
+    let mut parent = item.parent_item(Up::StopAtPopups);
+    let mut shown_view = false;
+    while let Some(ancestor) = parent {
+        if ancestor.downcast::<Flickable>().is_some() && ancestor.is_visible() {
+            shown_view = true;
+            break;
+        }
+        parent = ancestor.parent_item(Up::StopAtPopups);
+    }
+    if !shown_view {
+        return None;
+    }
     let rect = window_rect(item);
     let mut parent = item.parent_item(Up::StopAtPopups);
     while let Some(ancestor) = parent {
