@@ -12,7 +12,8 @@ wrong «Ovo!»), and IOTA's first turns (a pass each), and checks: at every cove
 seat did and the cover's button who takes the device, and the page's focus has
 followed the app's to the reveal button, and the tree holds no hand, no IOTA card, no
 peek's result; after a reveal the board's cells are there by name;
-the end is announced. That the layer and the page's language (`<html lang>`) follow the
+the end is announced. That a control below the fold of a phone's screen is in the tree,
+that a reader's focus on it scrolls it into view and that pressing it works. That the layer and the page's language (`<html lang>`) follow the
 language chosen in the settings. Also that a finger's tap on the canvas still reaches the app with
 the layer over it (the layer takes no pointer event), and Tab stays in the canvas.
 
@@ -239,6 +240,50 @@ def taps_reach_the_canvas(phone, reader):
     log("Tab in the canvas stays in the canvas")
 
 
+def below_the_fold(reader):
+    """A control a phone's screen does not show until scrolled (Omiga's setup at 412x915:
+    its two-phone buttons are under Start) is in the tree all the same; a reader's focus on
+    it scrolls the screen until it is in view (what is read is what is seen), and pressing
+    it opens the next screen."""
+    log("below the fold: Omiga's setup, Join under Two phones")
+    reader.press("button", "Omiga")
+    focus_lands(reader, "New game: Omiga")
+    name = "Join a game on two devices"
+    box = lambda backend: reader.d.execute_cdp_cmd(  # noqa: E731
+        "DOM.getBoxModel", {"backendNodeId": backend})["model"]["border"][1::2]
+    start = reader.find("button", "Start")[2]
+    join = reader.find("button", name)[2]
+    start_before, join_before = box(start), box(join)
+    height = reader.d.execute_script("return window.innerHeight")
+    obj = reader.d.execute_cdp_cmd("DOM.resolveNode", {"backendNodeId": join})["object"]
+    reader.d.execute_cdp_cmd("Runtime.callFunctionOn", {
+        "objectId": obj["objectId"], "functionDeclaration": "function() { this.focus(); }"})
+    deadline = time.time() + 5
+    while box(start)[0] >= start_before[0]:
+        assert time.time() < deadline, f"focus on '{name}' scrolled nothing: Start stays at {box(start)}"
+        time.sleep(0.2)
+    time.sleep(0.2)
+    # The layer's boxes are cut to the window: most of the button's height (as tall as
+    # Start) is in it, under Start, where the screen now draws it.
+    top, bottom = min(box(join)), max(box(join))
+    tall = start_before[2] - start_before[0]
+    assert max(box(start)) <= top and bottom <= height and bottom - top >= 0.8 * tall, \
+        f"'{name}' is at y {top}..{bottom} (Start at {box(start)}), not in the window"
+    scrolled = reader.d.execute_script("return document.getElementById('a11y').scrollTop")
+    assert scrolled == 0, f"the layer itself scrolled by {scrolled}px"
+    log(f"  focus on '{name}' (placed at y {min(join_before)}..{max(join_before)}) scrolled the screen:"
+        f" Start from y {start_before[0]} to {box(start)[0]}, '{name}' now at y {top}..{bottom}")
+    reader.press("button", name)
+    focus_lands(reader, name)
+    role = reader.d.execute_script("return document.activeElement.getAttribute('role')")
+    assert role == "group", f"the focus is on a {role} '{name}', not on the next screen's name"
+    reader.find("textbox", "1. The hosting phone's pairing text", exact=False)
+    reader.press("button", "Back")
+    focus_lands(reader, "New game: Omiga")
+    reader.press("button", "Back")
+    reader.find("button", "Ovo")
+
+
 def language(reader):
     """The layer speaks the player's language, and the page says which (`<html lang>`),
     so that a reader picks the voice: Russian chosen in the settings through the tree,
@@ -268,6 +313,7 @@ def checks(phone, site):
     reader.find("button", "Ovo")
     taps_reach_the_canvas(phone, reader)
     language(reader)
+    below_the_fold(reader)
     ovo(reader)
     iota(reader)
     # Read once: the driver's log empties as it is read. Left out: Chromium declining

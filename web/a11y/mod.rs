@@ -137,23 +137,41 @@ type ActionOf = dyn Fn(&web_sys::Event) -> Option<AccessibilityAction>;
 
 /// A click on an element — a screen reader's activation (TalkBack's and VoiceOver's double
 /// tap, Enter or Space on a focused element) — performs the element's default action; a
-/// text field's typing sets its value.
+/// text field's typing sets its value; its taking the focus scrolls it into view.
 fn listen(
     state: &std::rc::Weak<RefCell<State>>,
     key: (usize, u32),
     element: &web_sys::HtmlElement,
 ) -> Vec<dom::Listener> {
+    // Looked up at the time of the event: the element may have gone meanwhile. None while
+    // the layer is at work: a `focus` event comes at once when the layer itself moves the
+    // page's focus to where the app's went (`follow_focus`), and Slint has scrolled that
+    // element into view already, as it does for every item that takes its focus.
+    let item_of = move |state: &std::rc::Weak<RefCell<State>>| {
+        let state = state.upgrade()?;
+        let s = state.try_borrow().ok()?;
+        s.items.get(&key).and_then(ItemWeak::upgrade)
+    };
     let act = |action: Box<ActionOf>| {
         let state = state.clone();
         Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
             let Some(action) = action(&event) else { return };
-            // Looked up at the time of the click: the element may have gone meanwhile.
-            let item = state
-                .upgrade()
-                .and_then(|s| s.borrow().items.get(&key).and_then(|i| i.upgrade()));
-            if let Some(item) = item {
+            if let Some(item) = item_of(&state) {
                 event.prevent_default();
+                // What is acted on is seen acted on: scrolled into view first.
+                read::reveal(&item);
                 item.accessible_action(&action);
+            }
+        })
+    };
+    // A reader's focus on an element (its next/previous, Tab, or the app's focus followed
+    // there) scrolls it into view if a scroll view had it out of view: then what is read is
+    // what is seen, and the next element is the next one down.
+    let focus = {
+        let state = state.clone();
+        Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+            if let Some(item) = item_of(&state) {
+                read::reveal(&item);
             }
         })
     };
@@ -176,15 +194,19 @@ fn listen(
         (!field && (key == "Enter" || key == " ")).then_some(AccessibilityAction::Default)
     }));
     let target: &web_sys::EventTarget = element.as_ref();
-    [("click", click), ("input", typed), ("keydown", keys)]
-        .into_iter()
-        .map(|(name, listener)| {
-            let _ =
-                target.add_event_listener_with_callback(name, listener.as_ref().unchecked_ref());
-            // Kept with the element and dropped with it.
-            listener
-        })
-        .collect()
+    [
+        ("click", click),
+        ("input", typed),
+        ("keydown", keys),
+        ("focus", focus),
+    ]
+    .into_iter()
+    .map(|(name, listener)| {
+        let _ = target.add_event_listener_with_callback(name, listener.as_ref().unchecked_ref());
+        // Kept with the element and dropped with it.
+        listener
+    })
+    .collect()
 }
 
 fn slint_timer(tick: impl FnMut() + 'static) -> i_slint_core::timers::Timer {

@@ -6,8 +6,11 @@
 use i_slint_core::accessibility::{
     accessible_descendents, AccessibleStringProperty as P, SupportedAccessibilityAction,
 };
-use i_slint_core::item_tree::{ItemRc, ItemTreeRc, ItemTreeRef, ItemWeak};
-use i_slint_core::items::AccessibleRole;
+use i_slint_core::item_tree::{
+    ItemRc, ItemTreeRc, ItemTreeRef, ItemWeak, ParentItemTraversalMode as Up,
+};
+use i_slint_core::items::{AccessibleRole, Flickable};
+use i_slint_core::lengths::LogicalLength;
 
 /// One accessible element on show, in tree order.
 pub struct Node {
@@ -32,7 +35,9 @@ pub struct Node {
     /// DOM element performs it.
     pub actionable: bool,
     /// Logical pixels from the window's top left corner: CSS pixels in the page, since the
-    /// web backend's scale factor is the device pixel ratio.
+    /// web backend's scale factor is the device pixel ratio. Always inside the window: cut
+    /// to it, or for an element scrolled out of its scroll view, the nearest place inside
+    /// the view (`read`).
     pub rect: [f32; 4],
 }
 
@@ -55,12 +60,119 @@ pub fn snapshot(root: &ItemTreeRc, size: (f32, f32)) -> Snapshot {
 fn walk(item: &ItemRc, parent: Option<(usize, u32)>, size: (f32, f32), out: &mut Snapshot) {
     for child in accessible_descendents(item) {
         // An item clipped away (in the browser a parked screen is clipped: `Stage.skip-away`)
-        // is drawn nowhere, and nor is anything inside it.
-        if !child.is_visible() {
-            continue;
-        }
-        let here = read(&child, parent, size, out);
+        // is drawn nowhere, and nor is anything inside it; but one that a scroll view's
+        // scrolling hides is still on its screen: a reader reaches it, and reaching it
+        // scrolls it into view (`reveal`). It is written where the view shows the nearest.
+        let view = if child.is_visible() {
+            None
+        } else {
+            match scrolled_away(&child) {
+                Some(flickable) => Some(window_rect(&flickable)),
+                None => continue,
+            }
+        };
+        let here = read(&child, parent, size, view, out);
         walk(&child, here.or(parent), size, out);
+    }
+}
+
+/// Where an item lies in the window: x, y, width, height in logical pixels.
+pub fn window_rect(item: &ItemRc) -> [f32; 4] {
+    let g = item.geometry();
+    let origin = item.map_to_window(g.origin);
+    [origin.x, origin.y, g.size.width, g.size.height]
+}
+
+fn meets(a: [f32; 4], b: [f32; 4]) -> bool {
+    a[0] <= b[0] + b[2] && b[0] <= a[0] + a[2] && a[1] <= b[1] + b[3] && b[1] <= a[1] + a[3]
+}
+
+/// The scroll view (a `Flickable`, a `ScrollView`'s inside) whose scrolling alone hides this
+/// item, if it is so: the first ancestor that clips it away is a `Flickable` that is itself
+/// on show. The same test as Slint's own for Tab (`is_visible_or_clipped_by_flickable`,
+/// i-slint-core 1.18.1 `item_tree.rs`, which is not public), one level deep.
+fn scrolled_away(item: &ItemRc) -> Option<ItemRc> {
+    // First without geometry: most hidden items are on a parked screen, whose scroll views
+    // are hidden too; the rectangles below cost a walk to the root for each ancestor.
+    let mut parent = item.parent_item(Up::StopAtPopups);
+    let mut shown_view = false;
+    while let Some(ancestor) = parent {
+        if ancestor.downcast::<Flickable>().is_some() && ancestor.is_visible() {
+            shown_view = true;
+            break;
+        }
+        parent = ancestor.parent_item(Up::StopAtPopups);
+    }
+    if !shown_view {
+        return None;
+    }
+    let rect = window_rect(item);
+    let mut parent = item.parent_item(Up::StopAtPopups);
+    while let Some(ancestor) = parent {
+        if ancestor.borrow().as_ref().clips_children() && !meets(rect, window_rect(&ancestor)) {
+            let scrolls = ancestor.downcast::<Flickable>().is_some() && ancestor.is_visible();
+            return scrolls.then_some(ancestor);
+        }
+        parent = ancestor.parent_item(Up::StopAtPopups);
+    }
+    None
+}
+
+/// Scrolls every scroll view around this item so that it is in view, as Slint does for an
+/// item that takes the keyboard focus (`try_scroll_into_visible`, not public): a reader's
+/// focus on an element scrolled out of view brings it in, as in a page. The innermost view
+/// first; a little room is left round it where the content has it.
+pub fn reveal(item: &ItemRc) {
+    const ROOM: f32 = 8.0;
+    let mut parent = item.parent_item(Up::StopAtPopups);
+    while let Some(ancestor) = parent {
+        if let Some(flickable) = ancestor.downcast::<Flickable>() {
+            let flickable = flickable.as_pin_ref();
+            let [x, y, w, h] = window_rect(item);
+            let [vx, vy, vw, vh] = window_rect(&ancestor);
+            let shift = |at: f32, len: f32, view_at: f32, view_len: f32, content: f32, now: f32| {
+                let (top, bottom) = (at - view_at, at - view_at + len);
+                let moved = if top < 0.0 || len > view_len {
+                    now - top + ROOM
+                } else if bottom > view_len {
+                    now - (bottom - view_len) - ROOM
+                } else {
+                    return now;
+                };
+                // The viewport's offset runs from 0 (its top shown) down to the view's size
+                // less the content's (its end shown).
+                moved.clamp((view_len - content).min(0.0), 0.0)
+            };
+            let new_y = shift(
+                y,
+                h,
+                vy,
+                vh,
+                flickable.content_height().0,
+                flickable.content_y().0,
+            );
+            let new_x = shift(
+                x,
+                w,
+                vx,
+                vw,
+                flickable.content_width().0,
+                flickable.content_x().0,
+            );
+            if new_y != flickable.content_y().0 {
+                Flickable::FIELD_OFFSETS
+                    .content_y()
+                    .apply_pin(flickable)
+                    .set(LogicalLength::new(new_y));
+            }
+            if new_x != flickable.content_x().0 {
+                Flickable::FIELD_OFFSETS
+                    .content_x()
+                    .apply_pin(flickable)
+                    .set(LogicalLength::new(new_x));
+            }
+        }
+        parent = ancestor.parent_item(Up::StopAtPopups);
     }
 }
 
@@ -69,6 +181,7 @@ fn read(
     item: &ItemRc,
     parent: Option<(usize, u32)>,
     size: (f32, f32),
+    view: Option<[f32; 4]>,
     out: &mut Snapshot,
 ) -> Option<(usize, u32)> {
     let text = |p| {
@@ -105,18 +218,45 @@ fn read(
     {
         return None;
     }
-    let g = item.geometry();
-    let origin = item.map_to_window(g.origin);
-    let rect = [origin.x, origin.y, g.size.width, g.size.height];
+    let rect = window_rect(item);
     // Off the window (a screen or a cover parked at `Stage.away`), or folded (`folded` in
-    // `ui/widgets/buttons.slint`: no room, nothing drawn, no action): not on show.
-    let outside = rect[0] >= size.0
-        || rect[1] >= size.1
-        || rect[0] + rect[2] <= 0.0
-        || rect[1] + rect[3] <= 0.0;
+    // `ui/widgets/buttons.slint`: no room, nothing drawn, no action): not on show. One
+    // scrolled out of its view is on show if the view is.
+    let seen = view.unwrap_or(rect);
+    let outside = seen[0] >= size.0
+        || seen[1] >= size.1
+        || seen[0] + seen[2] <= 0.0
+        || seen[1] + seen[3] <= 0.0;
     if outside || rect[2] <= 0.0 || rect[3] <= 0.0 {
         return None;
     }
+    // Written inside the window: a browser scrolls a focused element into view, and the
+    // layer clips (so it scrolls): an element placed below the window would scroll the
+    // layer and set every element off from what is drawn under it. What sticks out (a long
+    // text in a scroll view) is cut to the window; what a scroll view has scrolled away is
+    // placed inside the part of the view that is in the window, at the edge it comes in
+    // from (`reveal` brings it in when a reader reaches it).
+    let rect = match view {
+        Some(view) => {
+            let left = view[0].max(0.0);
+            let top = view[1].max(0.0);
+            let right = (view[0] + view[2]).min(size.0);
+            let bottom = (view[1] + view[3]).min(size.1);
+            let inside = |at: f32, len: f32, from: f32, to: f32| {
+                let len = len.min(to - from).max(1.0);
+                (at.clamp(from, (to - len).max(from)), len)
+            };
+            let (x, w) = inside(rect[0], rect[2], left, right);
+            let (y, h) = inside(rect[1], rect[3], top, bottom);
+            [x, y, w, h]
+        }
+        None => {
+            let (x, y) = (rect[0].max(0.0), rect[1].max(0.0));
+            let w = (rect[0] + rect[2]).min(size.0) - x;
+            let h = (rect[1] + rect[3]).min(size.1) - y;
+            [x, y, w, h]
+        }
+    };
     let key = key_of(item);
     out.nodes.push(Node {
         key,
