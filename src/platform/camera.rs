@@ -3,7 +3,8 @@
 //! drawn on an offscreen canvas and read, by the browser's own `BarcodeDetector` where it
 //! has one (fast, native) or by `net::qr::read_qr` (rqrr) over the frame's grey levels.
 //! The first text starting with `HS` is handed over and the camera is switched off; so it
-//! is when the [`CameraScan`] is dropped.
+//! is when the [`CameraScan`] is dropped. Each read also hands over a small copy of the
+//! frame (RGBA, at most [`PREVIEW_SIDE`] pixels a side) for the screen's viewfinder.
 //!
 //! Elsewhere there is no camera to read: the desktop and Android builds pair over TCP with
 //! the typed address and code, so [`start`] says so as an error.
@@ -11,6 +12,10 @@
 //! How to test it without a phone (docs/network.md): Chromium's fake camera,
 //! `--use-fake-device-for-media-stream --use-fake-ui-for-media-stream
 //! --use-file-for-fake-video-capture=code.y4m`, shows a QR code written as a Y4M video.
+
+/// The viewfinder's frames are at most this wide or high: enough to aim the camera on a
+/// phone's screen, small enough to copy five times a second.
+pub const PREVIEW_SIDE: u32 = 320;
 
 /// Why the camera cannot be used here (the desktop and Android): not a failure, a fact.
 #[cfg(not(target_arch = "wasm32"))]
@@ -30,11 +35,15 @@ impl CameraScan {
     }
 }
 
-/// Starts the camera and reads codes until one starts with `HS`: `on_text` gets it, once.
+/// Starts the camera and reads codes until one starts with `HS`: `on_text` gets it, once;
+/// `on_frame` gets each frame read, small (width, height, RGBA bytes).
 /// Outside the browser there is no camera: the error says so.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn start(on_text: impl FnMut(String) + 'static) -> Result<CameraScan, String> {
-    drop(on_text);
+pub fn start(
+    on_text: impl FnMut(String) + 'static,
+    on_frame: impl FnMut(u32, u32, &[u8]) + 'static,
+) -> Result<CameraScan, String> {
+    drop((on_text, on_frame));
     Err(NO_CAMERA.into())
 }
 
@@ -43,6 +52,7 @@ pub use web::{start, CameraScan};
 
 #[cfg(target_arch = "wasm32")]
 mod web {
+    use super::PREVIEW_SIDE;
     use crate::net::qr::read_qr;
     use js_sys::{Array, Object, Reflect};
     use std::cell::{Cell, RefCell};
@@ -83,6 +93,8 @@ mod web {
 
     /// What a read code is handed to.
     type OnText = Box<dyn FnMut(String)>;
+    /// What the viewfinder's frames are handed to.
+    type OnFrame = Box<dyn FnMut(u32, u32, &[u8])>;
 
     struct Inner {
         window: web_sys::Window,
@@ -94,6 +106,10 @@ mod web {
         stopped: Cell<bool>,
         failed: RefCell<Option<String>>,
         on_text: RefCell<Option<OnText>>,
+        /// The viewfinder's canvas, its context, and who gets its frames.
+        preview: HtmlCanvasElement,
+        preview_context: CanvasRenderingContext2d,
+        on_frame: RefCell<OnFrame>,
         /// The browser's `BarcodeDetector`, where there is one.
         detector: Option<JsValue>,
         /// A detection is under way (they are promises; one at a time).
@@ -111,10 +127,13 @@ mod web {
     }
 
     /// Starts the back camera and reads codes until one starts with `HS`: `on_text` gets
-    /// it, once, and the camera is switched off. An error at once when the page has no
+    /// it, once, and the camera is switched off; `on_frame` gets each frame read, small. An error at once when the page has no
     /// camera at all (an insecure page: `getUserMedia` needs https or localhost); a refusal
     /// that comes later (the player said no) is [`CameraScan::failed`].
-    pub fn start(on_text: impl FnMut(String) + 'static) -> Result<CameraScan, String> {
+    pub fn start(
+        on_text: impl FnMut(String) + 'static,
+        on_frame: impl FnMut(u32, u32, &[u8]) + 'static,
+    ) -> Result<CameraScan, String> {
         let window = web_sys::window().ok_or("no window")?;
         let document = window.document().ok_or("no document")?;
         let devices = window
@@ -140,21 +159,8 @@ mod web {
         ] {
             video.set_attribute(name, value).map_err(|e| words(&e))?;
         }
-        let canvas: HtmlCanvasElement = document
-            .create_element("canvas")
-            .map_err(|e| words(&e))?
-            .dyn_into()
-            .map_err(|_| "no canvas element")?;
-        let options = Object::new();
-        // The frames are read back every time: tell the browser to keep them in memory.
-        Reflect::set(&options, &"willReadFrequently".into(), &true.into())
-            .map_err(|e| words(&e))?;
-        let context: CanvasRenderingContext2d = canvas
-            .get_context_with_context_options("2d", &options)
-            .map_err(|e| words(&e))?
-            .ok_or("no 2D canvas")?
-            .dyn_into()
-            .map_err(|_| "no 2D canvas")?;
+        let (canvas, context) = read_back_canvas(&document)?;
+        let (preview, preview_context) = read_back_canvas(&document)?;
         let detector = barcode_detector(&window);
         if let Some(body) = document.body() {
             body.append_child(&video).map_err(|e| words(&e))?;
@@ -184,6 +190,9 @@ mod web {
             stopped: Cell::new(false),
             failed: RefCell::new(None),
             on_text: RefCell::new(Some(Box::new(on_text))),
+            preview,
+            preview_context,
+            on_frame: RefCell::new(Box::new(on_frame)),
             detector,
             detecting: Cell::new(false),
             tick: RefCell::new(None),
@@ -211,6 +220,41 @@ mod web {
         };
         settled(&asked, &granted, &refused);
         Ok(CameraScan { inner })
+    }
+
+    /// An offscreen canvas whose frames are read back every time (the browser is told to
+    /// keep them in memory).
+    fn read_back_canvas(
+        document: &web_sys::Document,
+    ) -> Result<(HtmlCanvasElement, CanvasRenderingContext2d), String> {
+        let canvas: HtmlCanvasElement = document
+            .create_element("canvas")
+            .map_err(|e| words(&e))?
+            .dyn_into()
+            .map_err(|_| "no canvas element")?;
+        let options = Object::new();
+        Reflect::set(&options, &"willReadFrequently".into(), &true.into())
+            .map_err(|e| words(&e))?;
+        let context: CanvasRenderingContext2d = canvas
+            .get_context_with_context_options("2d", &options)
+            .map_err(|e| words(&e))?
+            .ok_or("no 2D canvas")?
+            .dyn_into()
+            .map_err(|_| "no 2D canvas")?;
+        Ok((canvas, context))
+    }
+
+    /// `(w, h)` shrunk to fit `side` pixels on its longer edge (never grown).
+    fn fit(w: u32, h: u32, side: u32) -> (u32, u32) {
+        let shrink = f64::from(side) / f64::from(w.max(h).max(1));
+        if shrink < 1.0 {
+            (
+                (f64::from(w) * shrink) as u32,
+                (f64::from(h) * shrink) as u32,
+            )
+        } else {
+            (w, h)
+        }
     }
 
     /// `new BarcodeDetector({formats: ["qr_code"]})` where the browser has one.
@@ -287,7 +331,11 @@ mod web {
         /// Reads one frame, unless one is still being read.
         fn tick(self: &Rc<Self>) {
             // HAVE_CURRENT_DATA: a frame to draw.
-            if self.stopped.get() || self.detecting.get() || self.video.ready_state() < 2 {
+            if self.stopped.get() || self.video.ready_state() < 2 {
+                return;
+            }
+            self.preview();
+            if self.detecting.get() {
                 return;
             }
             if let Some(detector) = &self.detector {
@@ -295,18 +343,7 @@ mod web {
                 return;
             }
             let (w, h) = (self.video.video_width(), self.video.video_height());
-            if w == 0 || h == 0 {
-                return;
-            }
-            let shrink = f64::from(MAX_SIDE) / f64::from(w.max(h));
-            let (cw, ch) = if shrink < 1.0 {
-                (
-                    (f64::from(w) * shrink) as u32,
-                    (f64::from(h) * shrink) as u32,
-                )
-            } else {
-                (w, h)
-            };
+            let (cw, ch) = fit(w, h, MAX_SIDE);
             if cw == 0 || ch == 0 {
                 return;
             }
@@ -336,6 +373,33 @@ mod web {
                 .collect();
             if let Some(text) = read_qr(cw as usize, ch as usize, &grey) {
                 self.found(text);
+            }
+        }
+
+        /// The current frame, small, to `on_frame` (the screen's viewfinder).
+        fn preview(&self) {
+            let (w, h) = fit(
+                self.video.video_width(),
+                self.video.video_height(),
+                PREVIEW_SIDE,
+            );
+            if w == 0 || h == 0 {
+                return;
+            }
+            if self.preview.width() != w || self.preview.height() != h {
+                self.preview.set_width(w);
+                self.preview.set_height(h);
+            }
+            let (fw, fh) = (f64::from(w), f64::from(h));
+            if self
+                .preview_context
+                .draw_image_with_html_video_element_and_dw_and_dh(&self.video, 0.0, 0.0, fw, fh)
+                .is_err()
+            {
+                return;
+            }
+            if let Ok(frame) = self.preview_context.get_image_data(0.0, 0.0, fw, fh) {
+                (self.on_frame.borrow_mut())(w, h, &frame.data().0);
             }
         }
 
@@ -422,7 +486,11 @@ mod web {
 mod tests {
     #[test]
     fn outside_the_browser_the_camera_says_it_is_not_there() {
-        let e = super::start(|_| unreachable!("no text without a camera")).unwrap_err();
+        let e = super::start(
+            |_| unreachable!("no text without a camera"),
+            |_, _, _| unreachable!("no frame without a camera"),
+        )
+        .unwrap_err();
         assert!(e.contains("no camera here"), "{e}");
     }
 }

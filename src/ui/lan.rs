@@ -1257,6 +1257,18 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         on!(bridge, on_copy_text, |app, c| {
             super::rtc::copy_text(&app, c.language())
         });
+        // The camera reads the other phone's code (only the browser pairs by texts).
+        bridge.set_can_scan(true);
+        on!(bridge, on_scan, |app, c| {
+            if let Some(Link::Page(link)) = c.lan.as_ref().map(|l| &l.link) {
+                link.scan(&app);
+            }
+        });
+        on!(bridge, on_stop_scan, |app, c| {
+            if let Some(Link::Page(link)) = c.lan.as_ref().map(|l| &l.link) {
+                link.stop_scan(&app);
+            }
+        });
     }
     on!(
         bridge,

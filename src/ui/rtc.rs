@@ -1,5 +1,6 @@
 //! Two phones in the browser (issue 31): the host and join screens pair two pages by
-//! pairing texts (`net::pairing`, carried by copy and paste, and later by a QR code), and
+//! pairing texts (`net::pairing`, carried by copy and paste, or shown as a QR code that the
+//! other phone's camera reads: `platform::camera`), and
 //! the page drivers (`net::page`) run the match over the WebRTC data channel
 //! (`net::rtc`) on the page's one thread, from a Slint timer. What the drivers report goes
 //! into the same inbox as the LAN's network threads fill (`ui::inbox`), so the networked
@@ -17,8 +18,9 @@ use crate::net::pairing::{self, PairingKind};
 use crate::net::protocol::{ClientMsg, HostMsg};
 use crate::net::rtc::{Pairing, RtcChannel, RtcFault};
 use crate::net::{NetError, NetReason};
+use crate::platform::camera::{self, CameraScan};
 use crate::platform::time::{Duration, Instant};
-use slint::ComponentHandle;
+use slint::{ComponentHandle, Image, Rgba8Pixel, SharedPixelBuffer};
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -36,6 +38,10 @@ const OPEN_WITHIN: Duration = Duration::from_secs(20);
 /// data channel, and the page timer's wait of up to one `TICK` on each side).
 const ACT_MARK: &str = "hotseat-rtc-act";
 const ROUND_TRIP: &str = "hotseat-rtc-round-trip";
+/// And for the camera (`tests/browser/rtc.py`): Scan pressed, and from there to the other
+/// phone's text read.
+const SCAN_MARK: &str = "hotseat-scan-start";
+const SCAN_READ: &str = "hotseat-scan-read";
 
 type HostDriver = PageHost<RtcChannel<HostMsg, ClientMsg>>;
 type JoinDriver = PageJoiner<RtcChannel<ClientMsg, HostMsg>>;
@@ -55,9 +61,29 @@ struct Attempt {
     answered: Option<Instant>,
 }
 
+/// A camera frame for the viewfinder: width, height, RGBA.
+type Frame = (u32, u32, Vec<u8>);
+
+/// The camera reading the other phone's code: what it has read and seen waits here for the
+/// page's next beat (the camera's own timer never reaches into the page's state).
+struct Scan {
+    camera: CameraScan,
+    read: Rc<RefCell<Option<String>>>,
+    /// The latest frame for the viewfinder.
+    frame: Rc<RefCell<Option<Frame>>>,
+}
+
+impl Scan {
+    fn failed(&self) -> Option<String> {
+        self.camera.failed()
+    }
+}
+
 struct PageState {
     role: Role,
     attempt: Option<Attempt>,
+    /// The camera, while it reads the other phone's code.
+    scan: Option<Scan>,
     /// The join code the host's text carried (the joiner's first hello says it).
     code: String,
     /// The joiner has been welcomed once (its table is on).
@@ -117,6 +143,7 @@ impl PageLink {
         let state = Rc::new(RefCell::new(PageState {
             role,
             attempt: None,
+            scan: None,
             code,
             welcomed: false,
             asked_again: false,
@@ -189,10 +216,11 @@ impl PageLink {
         }
     }
 
-    /// Ends the pairing on purpose: the other page is told.
+    /// Ends the pairing on purpose: the other page is told (and the camera goes off).
     pub fn leave(&self) {
         let mut state = self.state.borrow_mut();
         state.attempt = None;
+        state.scan = None;
         match &mut state.role {
             Role::Host(h) => h.leave(Instant::now()),
             Role::Join(Some(j)) => j.leave(Instant::now()),
@@ -221,6 +249,7 @@ fn tick(app: &AppWindow, state: &Rc<RefCell<PageState>>, inbox: &Inbox) {
     // Through the guard once, so that the fields borrow apart.
     let s: &mut PageState = &mut guard;
     let language = s.language;
+    scan_step(app, s);
     pair_step(app, s, now);
     let mut to_table = Vec::new();
     let mut offer_again = false;
@@ -404,13 +433,15 @@ fn pair_step(app: &AppWindow, s: &mut PageState, now: Instant) {
 }
 
 /// Clears the pairing screens for a new attempt: no text of this page's yet, nothing
-/// pasted, no message.
+/// pasted, no message, no camera.
 fn fresh_pairing_screen(app: &AppWindow) {
     let b = app.global::<LanBridge>();
     b.set_paired_by_text(true);
     show_own(app, "");
     b.set_pasted_text("".into());
     message(app, "", false);
+    // A scan left running when the screen was left went off with its link.
+    scan_off(app);
 }
 
 /// The hosting page: a match (the saved one if it is recent enough, `PageHost::open`) and
@@ -474,55 +505,157 @@ impl PageLink {
     /// The other phone's text, pasted: the host takes the answer in, the joiner answers
     /// the offer. Every fault is said on the screen; nothing panics.
     pub fn use_text(&self, app: &AppWindow, text: &str) {
-        let mut guard = self.state.borrow_mut();
-        let s: &mut PageState = &mut guard;
-        let language = s.language;
-        let hosting = matches!(s.role, Role::Host(_));
-        let wanted = if hosting {
-            PairingKind::Answer
-        } else {
-            PairingKind::Offer
-        };
-        let read = match pairing::decode(text).and_then(|p| p.expect(wanted)) {
-            Ok(read) => read,
-            Err(problem) => {
-                let why = said(language, &NetReason::Pairing { problem });
-                message(app, &why, true);
-                return;
-            }
-        };
-        if hosting {
-            match s.attempt.as_mut() {
-                Some(attempt) if attempt.text.is_some() => {
-                    attempt.pairing.take_answer(&read.sdp);
-                    attempt.answered = Some(Instant::now());
-                    message(app, &say(language, LanText::Connecting), false);
-                }
-                _ => message(app, &say(language, LanText::PairMaking), false),
-            }
+        take_text(app, &mut self.state.borrow_mut(), text);
+    }
+
+    /// Starts the camera to read the other phone's code (Scan pressed); what it reads goes
+    /// where a pasted text goes. A camera that cannot start says why; paste still works.
+    pub fn scan(&self, app: &AppWindow) {
+        let mut state = self.state.borrow_mut();
+        if state.scan.is_some() {
             return;
         }
-        // A kept seat keeps its own code (the host checks the token); a first join takes
-        // the offer's.
-        if let Some(code) = read.join_code {
-            if matches!(s.role, Role::Join(None)) {
-                s.code = code;
-            }
-        }
-        match Pairing::answer(&read.sdp) {
-            Ok(pairing) => {
-                s.attempt = Some(Attempt {
-                    pairing,
-                    text: None,
-                    answered: None,
+        let language = state.language;
+        crate::platform::mark(SCAN_MARK);
+        let read = Rc::new(RefCell::new(None));
+        let frame = Rc::new(RefCell::new(None));
+        let started = {
+            let (read, frame) = (read.clone(), frame.clone());
+            camera::start(
+                move |text| *read.borrow_mut() = Some(text),
+                move |w, h, rgba: &[u8]| *frame.borrow_mut() = Some((w, h, rgba.to_vec())),
+            )
+        };
+        match started {
+            Ok(camera) => {
+                state.scan = Some(Scan {
+                    camera,
+                    read,
+                    frame,
                 });
-                show_own(app, "");
-                message(app, &say(language, LanText::PairMaking), false);
+                let b = app.global::<LanBridge>();
+                b.set_scan_view(Image::default());
+                b.set_scanning(true);
+                message(app, "", false);
             }
-            Err(fault) => {
-                let why = fault_text(language, fault);
-                message(app, &say(language, LanText::PairFailed { why }), true);
+            Err(why) => message(app, &say(language, camera_text(why)), true),
+        }
+    }
+
+    /// Switches the camera off (Cancel pressed).
+    pub fn stop_scan(&self, app: &AppWindow) {
+        self.state.borrow_mut().scan = None;
+        scan_off(app);
+    }
+}
+
+/// The camera's failure in the player's words: refused, none there, or the browser's own.
+fn camera_text(why: String) -> LanText {
+    if why.contains("NotAllowedError") || why.contains("SecurityError") {
+        LanText::CameraRefused
+    } else if why.contains("NotFoundError")
+        || why.contains("OverconstrainedError")
+        || why.contains("cannot use a camera")
+    {
+        LanText::NoCamera
+    } else {
+        LanText::CameraFailed { why }
+    }
+}
+
+/// The scanning state off the screen: no viewfinder, the Scan button back.
+fn scan_off(app: &AppWindow) {
+    let b = app.global::<LanBridge>();
+    b.set_scanning(false);
+    b.set_scan_view(Image::default());
+}
+
+/// The camera's news on the page's beat: a text read goes where a pasted one goes (the
+/// camera is off by then); a failure is said; a new frame shows in the viewfinder.
+fn scan_step(app: &AppWindow, s: &mut PageState) {
+    let Some(scan) = s.scan.as_ref() else {
+        return;
+    };
+    let read = scan.read.borrow_mut().take();
+    if let Some(text) = read {
+        crate::platform::measure(SCAN_READ, SCAN_MARK);
+        // Shown in the paste field too, so that the player sees what was read.
+        app.global::<LanBridge>()
+            .set_pasted_text(text.as_str().into());
+        // take_text ends the scan.
+        take_text(app, s, &text);
+        return;
+    }
+    if let Some(why) = scan.failed() {
+        s.scan = None;
+        scan_off(app);
+        message(app, &say(s.language, camera_text(why)), true);
+        return;
+    }
+    let frame = scan.frame.borrow_mut().take();
+    if let Some((w, h, rgba)) = frame {
+        let mut pixels = SharedPixelBuffer::<Rgba8Pixel>::new(w, h);
+        let bytes = pixels.make_mut_bytes();
+        if bytes.len() == rgba.len() {
+            bytes.copy_from_slice(&rgba);
+            app.global::<LanBridge>()
+                .set_scan_view(Image::from_rgba8(pixels));
+        }
+    }
+}
+
+/// The other phone's text, pasted or read by the camera: the host takes the answer in, the
+/// joiner answers the offer. Every fault is said on the screen; nothing panics.
+fn take_text(app: &AppWindow, s: &mut PageState, text: &str) {
+    if s.scan.take().is_some() {
+        scan_off(app);
+    }
+    let language = s.language;
+    let hosting = matches!(s.role, Role::Host(_));
+    let wanted = if hosting {
+        PairingKind::Answer
+    } else {
+        PairingKind::Offer
+    };
+    let read = match pairing::decode(text).and_then(|p| p.expect(wanted)) {
+        Ok(read) => read,
+        Err(problem) => {
+            let why = said(language, &NetReason::Pairing { problem });
+            message(app, &why, true);
+            return;
+        }
+    };
+    if hosting {
+        match s.attempt.as_mut() {
+            Some(attempt) if attempt.text.is_some() => {
+                attempt.pairing.take_answer(&read.sdp);
+                attempt.answered = Some(Instant::now());
+                message(app, &say(language, LanText::Connecting), false);
             }
+            _ => message(app, &say(language, LanText::PairMaking), false),
+        }
+        return;
+    }
+    // A kept seat keeps its own code (the host checks the token); a first join takes
+    // the offer's.
+    if let Some(code) = read.join_code {
+        if matches!(s.role, Role::Join(None)) {
+            s.code = code;
+        }
+    }
+    match Pairing::answer(&read.sdp) {
+        Ok(pairing) => {
+            s.attempt = Some(Attempt {
+                pairing,
+                text: None,
+                answered: None,
+            });
+            show_own(app, "");
+            message(app, &say(language, LanText::PairMaking), false);
+        }
+        Err(fault) => {
+            let why = fault_text(language, fault);
+            message(app, &say(language, LanText::PairFailed { why }), true);
         }
     }
 }

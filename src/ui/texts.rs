@@ -396,6 +396,9 @@ texts! {
         NoWebRtc = "no-webrtc", "this browser cannot connect two pages (no WebRTC)";
         CannotDescribe = "cannot-describe", "this browser could not make its pairing text";
         TextRefused = "text-refused", "the browser refused the other phone's text; it may belong to an older attempt";
+        CameraRefused = "camera-refused", "The camera was not allowed: allow it in the browser's site settings, or paste the other phone's text.";
+        NoCamera = "no-camera", "This browser has no camera to use here: paste the other phone's text.";
+        CameraFailed { why: String } = "camera-failed", "The camera stopped ({}): try Scan again, or paste the other phone's text.";
     }
 }
 

@@ -1,14 +1,20 @@
 #!/usr/bin/python3
 """Two phones in the browser (issue #31): two headless Chromiums in two network namespaces
 joined by a veth pair, each loading the site from its own loopback, pair by the pairing
-texts (handed from one driver to the other: the test's stand-in for the camera) and play
-Omiga over the WebRTC data channel. Checked through each page's accessibility layer, as
-tests/browser/reader.py reads it (Chromium's own tree over DevTools, no coordinates):
+texts and play Omiga over the WebRTC data channel. Each Chromium has a fake camera
+(`--use-file-for-fake-video-capture`) playing a Y4M the test writes: the other page's text
+as a QR code (tools/rtc/qr_y4m.py, python3-qrcode), or a grey frame while there is none.
+Checked through each page's accessibility layer, as tests/browser/reader.py reads it
+(Chromium's own tree over DevTools, no coordinates):
 
-- the host shows an offer text (HS1O…), the joiner's answer (HS1A…) goes back, both tables
-  come up (and the time from the offer shown to both tables up is printed);
-- the joining tab reloaded keeps its seat: after pairing again it is back in the same game,
-  both tables as the host's was;
+- the host shows an offer text (HS1O…); the joiner presses Scan and its camera reads it
+  (nothing typed); the joiner's answer (HS1A…) goes back by paste; both tables come up.
+  Printed: the time from Scan pressed to the text read (the page's own measure) and from
+  the offer shown to both tables up; the camera is off once the code is read. Before that,
+  Scan with no code in view shows the viewfinder and reads nothing, and Cancel ends it;
+- the joining tab reloaded keeps its seat: after pairing again (the offer pasted, the
+  answer read by the HOST's camera this time) it is back in the same game, both tables as
+  the host's was;
 - the hosting tab reloaded goes on with its match, saved in the browser's storage after
   every action: the same code and table, and the other phone's seat after pairing again;
 - a 5 s link drop (`ip link set … down`, then up) heals by itself: nobody is asked to pair
@@ -21,8 +27,11 @@ Until the end the seats hold back (each places near its own first row and never 
 would win), so that the reload and the drop meet a game that is on; then they go forward.
 With --bench the round trip is measured over three actions instead of one.
 
-    tests/browser/rtc.py SITE_DIR [--bench]          (as root: it makes namespaces)
-    tests/browser/rtc.py page SITE_DIR               (helper, run inside a namespace)
+    tests/browser/rtc.py SITE_DIR [--bench] [--shots=DIR]   (as root: it makes namespaces)
+    tests/browser/rtc.py page SITE_DIR CAMERA.y4m           (helper, run inside a namespace)
+
+--shots=DIR saves the host's screen with its offer and the joiner's viewfinder (Scan
+pressed before any code is in view).
 """
 import json
 import os
@@ -36,6 +45,8 @@ import time
 import queue
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tools", "rtc"))
+import qr_y4m  # noqa: E402  (the fake camera's video)
 NS = {"host": "hs-rtc-host", "join": "hs-rtc-join"}
 IF = {"host": "hsr-host", "join": "hsr-join"}
 IP = {"host": "10.78.0.1", "join": "10.78.0.2"}
@@ -50,15 +61,19 @@ def log(*words):
 
 # ---- inside a namespace: one page, driven by commands on stdin ----
 
-def page(site):
+def page(site, camera):
     sys.path.insert(0, HERE)
     from common import Site, chromium
     from reader import Reader
     work = tempfile.mkdtemp(prefix="hotseat-rtc-page-")
     served = Site(site)
-    # Tall enough that the setup's "Two phones" buttons are in view: the layer holds no
-    # control scrolled out of view (docs/web.md), and it offers no scrolling.
-    driver = chromium(os.path.join(work, "profile"), size=(412, 1500), flags=["--force-renderer-accessibility"])
+    # A phone's screen: the setup's "Two phones" buttons start below the fold, and the
+    # screen-reader layer scrolls them in when pressed (docs/accessibility.md). The fake
+    # camera plays `camera`, which the driver writes (Chromium opens it when capture
+    # starts; there is a grey frame in it from the start).
+    driver = chromium(os.path.join(work, "profile"), size=(412, 915), flags=[
+        "--force-renderer-accessibility", "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream", f"--use-file-for-fake-video-capture={camera}"])
     reader = Reader(driver)
 
     def started():
@@ -181,6 +196,16 @@ def page(site):
                 # the host's answer is taken in, in ms.
                 out = driver.execute_script(
                     "return performance.getEntriesByName('hotseat-rtc-round-trip').map(e => e.duration)")
+            elif op == "scans":
+                # Scan pressed until the other page's text is read, in ms (src/ui/rtc.rs).
+                out = driver.execute_script(
+                    "return performance.getEntriesByName('hotseat-scan-read').map(e => e.duration)")
+            elif op == "camera_on":
+                # The camera's video (src/platform/camera.rs) is in the page while it runs.
+                out = driver.execute_script("return document.querySelectorAll('video').length > 0")
+            elif op == "screenshot":
+                driver.save_screenshot(cmd["path"])
+                out = "ok"
             elif op == "errors":
                 out = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
             elif op == "quit":
@@ -232,12 +257,16 @@ def link(up):
 
 
 class Page:
-    """A page in its namespace, through the helper's commands."""
+    """A page in its namespace, through the helper's commands; `show` puts a text's QR code
+    before its fake camera."""
 
-    def __init__(self, side, site):
+    def __init__(self, side, site, work):
         self.side = side
+        self.camera = os.path.join(work, f"camera-{side}.y4m")
+        qr_y4m.write(self.camera, [])
         self.proc = subprocess.Popen(
-            ["ip", "netns", "exec", NS[side], "/usr/bin/python3", os.path.abspath(__file__), "page", site],
+            ["ip", "netns", "exec", NS[side], "/usr/bin/python3", os.path.abspath(__file__), "page", site,
+             self.camera],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
             env=dict(os.environ, HOME=tempfile.gettempdir()))
         self.answers = queue.Queue()
@@ -262,6 +291,10 @@ class Page:
             raise AssertionError(f"{self.side}: {op} {args}: {got['error']}")
         return got["ok"]
 
+    def show(self, text):
+        """What this page's camera sees from now: `text` as a QR code."""
+        qr_y4m.write(self.camera, qr_y4m.modules(text))
+
     def quit(self):
         try:
             self.proc.stdin.write(json.dumps({"op": "quit"}) + "\n")
@@ -271,21 +304,69 @@ class Page:
             self.proc.kill()
 
 
-def pair(host, join, again=False):
-    """The offer from the host to the joiner, the answer back; returns the seconds from
-    the offer shown to both tables up, and the two texts."""
+SCAN = "Scan the other phone's QR code with the camera"
+
+
+def looked_and_cancelled(page, shots=None):
+    """Scan pressed with no code before the camera: the viewfinder shows, no text is read;
+    Cancel switches the camera off."""
+    page.do("press", role="button", name=SCAN)
+    page.do("wait", pattern="^Point the camera at the QR code", wait=10)
+    deadline = time.time() + 10
+    while not page.do("camera_on"):
+        assert time.time() < deadline, f"{page.side}: Scan pressed, and no camera in 10 s"
+        time.sleep(0.1)
+    if shots:
+        time.sleep(1.0)  # a few frames in the viewfinder
+        page.do("screenshot", path=os.path.join(shots, f"scanning-{page.side}.png"))
+    assert not page.do("scans"), f"{page.side}: a text read from a grey frame"
+    page.do("press", role="button", name="Stop scanning")
+    assert not page.do("camera_on"), f"{page.side}: the camera is still on after Cancel"
+
+
+def scanned(page, text, shots=None):
+    """`page` reads `text` by its camera: the code is put before the camera (the file is
+    opened again as capture starts), Scan pressed; returns the seconds from Scan pressed to
+    the text read (the page's own measure)."""
+    page.show(text)
+    before = len(page.do("scans"))
+    page.do("press", role="button", name=SCAN)
+    deadline = time.time() + 20
+    while len(scans := page.do("scans")) == before:
+        assert time.time() < deadline, f"{page.side}: the camera read no code in 20 s"
+        time.sleep(0.1)
+    assert not page.do("camera_on"), f"{page.side}: the camera is still on after the code was read"
+    return scans[-1] / 1000
+
+
+def pair(host, join, by_camera, shots=None):
+    """The offer from the host to the joiner, the answer back; `by_camera` names the page
+    that reads the other's text by its camera (the other text is pasted). Returns the
+    seconds from the offer shown to both tables up, and from Scan pressed to the text read."""
     offer = host.do("desc", role="generic", name="Pairing text of this phone", prefix="HS1O", wait=30)
     shown = time.time()
     log(f"offer shown ({len(offer)} characters): {offer[:40]}…")
-    join.do("type", name="1. The hosting phone's pairing text", text=offer)
-    join.do("press", role="button", name="Use this text")
+    scan = None
+    if shots:
+        host.do("screenshot", path=os.path.join(shots, f"offer-{host.side}.png"))
+    if by_camera is join:
+        looked_and_cancelled(join, shots)
+        scan = scanned(join, offer, shots)
+        log(f"the joiner's camera read the offer {scan:.2f} s after Scan was pressed")
+    else:
+        join.do("type", name="1. The hosting phone's pairing text", text=offer)
+        join.do("press", role="button", name="Use this text")
     answer = join.do("desc", role="generic", name="Pairing text of this phone", prefix="HS1A", wait=30)
     log(f"answer shown ({len(answer)} characters): {answer[:40]}…")
-    host.do("type", name="2. The other phone's answer", text=answer)
-    host.do("press", role="button", name="Use the answer")
+    if by_camera is host:
+        scan = scanned(host, answer, shots)
+        log(f"the host's camera read the answer {scan:.2f} s after Scan was pressed")
+    else:
+        host.do("type", name="2. The other phone's answer", text=answer)
+        host.do("press", role="button", name="Use the answer")
     for p in (host, join):
         p.do("wait", pattern=r"^Play! You are|Discard hand|may place here", wait=30)
-    return time.time() - shown, offer, answer
+    return time.time() - shown, scan
 
 
 def play(host, join, moves_at_most=400, until=None):
@@ -311,17 +392,19 @@ def play(host, join, moves_at_most=400, until=None):
     raise AssertionError(f"the game did not end in {moves_at_most} rounds")
 
 
-def checks(site, bench):
+def checks(site, bench, shots):
     started = time.time()
-    host, join = Page("host", site), Page("join", site)
+    work = tempfile.mkdtemp(prefix="hotseat-rtc-")
+    host, join = Page("host", site, work), Page("join", site, work)
     try:
         for p in (host, join):
             p.do("open")
             p.do("press", role="button", name="Omiga")
         host.do("press", role="button", name="Host a game on two devices")
         join.do("press", role="button", name="Join a game on two devices")
-        took, _, _ = pair(host, join)
-        log(f"paired: the offer shown to both tables up in {took:.2f} s (texts handed over by the test)")
+        took, scan = pair(host, join, by_camera=join, shots=shots)
+        log(f"paired: the offer shown to both tables up in {took:.2f} s (the offer read by the joiner's "
+            f"camera in {scan:.2f} s, the answer pasted)")
 
         # The game is kept going (each seat places near its own first row, never where it
         # would win) through the reload and the drop; then it is played to its end.
@@ -336,8 +419,9 @@ def checks(site, bench):
         join.do("press", role="button", name="Join a game on two devices")
         join.do("wait", pattern="Your seat in the game is kept", wait=10)
         host.do("wait", pattern="Connection lost. To go on, pair again", wait=30)
-        took, _, _ = pair(host, join, again=True)
-        log(f"the reloaded tab is back in its seat after pairing again ({took:.2f} s from the new offer)")
+        took, scan = pair(host, join, by_camera=host, shots=shots)
+        log(f"the reloaded tab is back in its seat after pairing again ({took:.2f} s from the new offer; "
+            f"the answer read by the host's camera in {scan:.2f} s)")
         after_host, after_join = host.do("cells"), join.do("cells")
         assert after_host == before, "the host's table changed across the reload"
         assert after_join == after_host, "the reloaded tab's table differs from the host's"
@@ -352,7 +436,7 @@ def checks(site, bench):
         host.do("press", role="button", name="Host a game on two devices")
         host.do("wait", pattern="Continuing the saved game", wait=10)
         join.do("wait", pattern="Connection lost. To go on, paste the hosting phone's new pairing text", wait=30)
-        took, _, _ = pair(host, join, again=True)
+        took, _ = pair(host, join, by_camera=None)
         log(f"the reloaded host tab goes on with its saved match after pairing again ({took:.2f} s from the new offer)")
         after_host, after_join = host.do("cells"), join.do("cells")
         assert after_host == before, "the reloaded host's table differs from before the reload"
@@ -404,16 +488,18 @@ def checks(site, bench):
     finally:
         host.quit()
         join.quit()
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def main():
-    if len(sys.argv) >= 3 and sys.argv[1] == "page":
-        return page(sys.argv[2])
+    if len(sys.argv) >= 4 and sys.argv[1] == "page":
+        return page(sys.argv[2], sys.argv[3])
     site = os.path.abspath(sys.argv[1])
     bench = "--bench" in sys.argv
+    shots = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--shots=")), None)
     setup()
     try:
-        checks(site, bench)
+        checks(site, bench, shots)
     finally:
         teardown()
 
