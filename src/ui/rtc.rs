@@ -319,6 +319,8 @@ fn tick(app: &AppWindow, state: &Rc<RefCell<PageState>>, inbox: &Inbox) {
         s.asked_again = true;
         app.global::<LanBridge>()
             .set_host_status(say(language, LanText::PairAgainHost).into());
+        // The last pairing's "Joining…" would read as if the new one were under way.
+        message(app, "", false);
         app.set_screen(Screen::LanHost);
     }
     drop(guard);
