@@ -372,12 +372,10 @@ fn device_in(dir: &std::path::Path) -> Device {
     Device { app, c }
 }
 
-#[test]
-fn a_joined_app_killed_and_opened_again_takes_its_seat_back() {
-    let dir = std::env::temp_dir().join(format!("hotseat-ui-lan-seat-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let host = device();
-    let options = HostOptions {
+/// Loopback hosting with the app's seed-11 deal and no countdown (the host's app is
+/// opened again with the same options in the host-killed test).
+fn loopback_options() -> HostOptions {
+    HostOptions {
         bind: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
         announce: false,
         timing: Timing {
@@ -386,27 +384,41 @@ fn a_joined_app_killed_and_opened_again_takes_its_seat_back() {
         },
         params: hotseat::games::Params::new().with("seed", 11),
         name: "Ana".into(),
-    };
+    }
+}
+
+/// `host` hosts with `options`, `client` joins by the typed address and code, and White
+/// places a card both see. Returns the join code.
+fn host_join_and_place(host: &Device, client: &Device, options: HostOptions) -> String {
     lan::host(&host.app, &mut host.c.borrow_mut(), Some(options));
     let (addr, code) = lan::host_info(&host.c.borrow()).expect("hosting");
-    let client = device_in(&dir);
     client.app.invoke_open_game("omiga".into());
     client.app.invoke_join_lan();
     client
         .app
         .global::<LanBridge>()
         .invoke_join_typed(addr.to_string().into(), code.as_str().into());
-    pump(&[&host, &client], "both see the game start", || {
+    pump(&[host, client], "both see the game start", || {
         host.app.get_screen() == Screen::Game && client.app.get_screen() == Screen::Game
     });
     let cell = select_playable(&host.app, "White").expect("White has a move");
     press(&host.app, &cell);
     let at = cell_prefix(&cell);
-    pump(&[&host, &client], "client sees the card", || {
+    pump(&[host, client], "the client sees the card", || {
         labels_starting(&client.app, &at)
             .first()
             .is_some_and(|l| l.contains("white card"))
     });
+    code
+}
+
+#[test]
+fn a_joined_app_killed_and_opened_again_takes_its_seat_back() {
+    let dir = std::env::temp_dir().join(format!("hotseat-ui-lan-seat-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let host = device();
+    let client = device_in(&dir);
+    host_join_and_place(&host, &client, loopback_options());
     let board: Vec<String> = labels_starting(&client.app, "x ");
     // The app is killed: its connection and everything in memory are gone; only the
     // data folder stays.
@@ -436,37 +448,9 @@ fn a_joined_app_killed_and_opened_again_takes_its_seat_back() {
 fn a_host_app_killed_and_opened_again_shows_its_table_when_the_other_is_back() {
     let dir = std::env::temp_dir().join(format!("hotseat-ui-lan-host-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let options = HostOptions {
-        bind: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
-        announce: false,
-        timing: Timing {
-            countdown: Duration::ZERO,
-            ..Timing::default()
-        },
-        params: hotseat::games::Params::new().with("seed", 11),
-        name: "Ana".into(),
-    };
     let host = device_in(&dir);
-    lan::host(&host.app, &mut host.c.borrow_mut(), Some(options.clone()));
-    let (addr, code) = lan::host_info(&host.c.borrow()).expect("hosting");
     let client = device();
-    client.app.invoke_open_game("omiga".into());
-    client.app.invoke_join_lan();
-    client
-        .app
-        .global::<LanBridge>()
-        .invoke_join_typed(addr.to_string().into(), code.as_str().into());
-    pump(&[&host, &client], "both see the game start", || {
-        host.app.get_screen() == Screen::Game && client.app.get_screen() == Screen::Game
-    });
-    let cell = select_playable(&host.app, "White").expect("White has a move");
-    press(&host.app, &cell);
-    let at = cell_prefix(&cell);
-    pump(&[&host, &client], "the client sees the card", || {
-        labels_starting(&client.app, &at)
-            .first()
-            .is_some_and(|l| l.contains("white card"))
-    });
+    let code = host_join_and_place(&host, &client, loopback_options());
     let board: Vec<String> = labels_starting(&host.app, "x ");
     // The host's app is killed: only its data folder stays.
     lan::close_without_leaving(&mut host.c.borrow_mut());
@@ -480,7 +464,11 @@ fn a_host_app_killed_and_opened_again_shows_its_table_when_the_other_is_back() {
     });
     let again = device_in(&dir);
     again.app.invoke_open_game("omiga".into());
-    lan::host(&again.app, &mut again.c.borrow_mut(), Some(options));
+    lan::host(
+        &again.app,
+        &mut again.c.borrow_mut(),
+        Some(loopback_options()),
+    );
     let (_, same_code) = lan::host_info(&again.c.borrow()).expect("hosting again");
     assert_eq!(same_code, code, "the saved match keeps its code");
     pump(&[&again, &client], "the host's table is back", || {
