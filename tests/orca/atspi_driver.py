@@ -13,6 +13,45 @@ class Failure(Exception):
     """A check a blind player would notice failed."""
 
 
+HEARD_WITHIN = 15.0  # seconds: Orca with full debug logging lags a few seconds on 2 cores
+
+
+class Listener:
+    """What Orca says, heard through its debug log (`Ears`), noted in the transcript;
+    the Orca tests' players (tests/orca/play.py, browser.py) are made of it."""
+
+    def __init__(self, ears, transcript):
+        self.ears = ears
+        self.out = transcript
+        self.heard = []  # what Orca said since the last check that consumed it
+        self.all = []    # everything Orca said, for a failure's report
+
+    def note(self, text):
+        print(text, flush=True)
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def listen(self):
+        for line in self.ears.new():
+            self.heard.append(line)
+            self.all.append(line)
+            self.note(f"    Orca: {line}")
+
+    def hear(self, *parts, within=HEARD_WITHIN):
+        """Waits until Orca has said every part (in one utterance or across those since
+        the last check); returns that speech and forgets what was heard so far."""
+        end = time.time() + within
+        while True:
+            self.listen()
+            said = " | ".join(self.heard)
+            if all(p in said for p in parts):
+                self.heard = []
+                return said
+            if time.time() > end:
+                raise Failure(f"Orca did not say {parts!r}; it said: {self.heard!r}")
+            time.sleep(0.2)
+
+
 class Ears:
     """Reads the SPEECH OUTPUT lines Orca appended to its debug log since the last call."""
 

@@ -35,10 +35,9 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from atspi_driver import Ears, Failure  # noqa: E402
+from atspi_driver import Ears, Failure, Listener  # noqa: E402
 import pyatspi  # noqa: E402
 
-HEARD_WITHIN = 15.0  # seconds: Orca with full debug logging lags a few seconds on 2 cores
 REVEAL = ", tap to reveal push button"
 
 # Each seat's first step: Player 1's eggs start on row 1, Player 2's on row 6 (Ovo's
@@ -115,43 +114,12 @@ def find_document(wait=90.0):
     raise Failure("the page's layer never showed the home screen on the AT-SPI bus")
 
 
-class Player:
+class Player(Listener):
     """Keys in, Orca's words out."""
-
-    def __init__(self, ears, transcript):
-        self.ears = ears
-        self.out = transcript
-        self.heard = []  # what Orca said since the last check that consumed it
-        self.all = []    # everything Orca said, for a failure's report
-
-    def note(self, text):
-        print(text, flush=True)
-        self.out.write(text + "\n")
-        self.out.flush()
-
-    def listen(self):
-        for line in self.ears.new():
-            self.heard.append(line)
-            self.all.append(line)
-            self.note(f"    Orca: {line}")
 
     def key(self, key):
         self.note(f"  [key {key}]")
         subprocess.run(["xdotool", "key", "--clearmodifiers", key], check=True, timeout=10)
-
-    def hear(self, *parts, within=HEARD_WITHIN):
-        """Waits until Orca has said every part (across what it said since the last
-        check); returns that speech and forgets it."""
-        end = time.time() + within
-        while True:
-            self.listen()
-            said = " | ".join(self.heard)
-            if all(p in said for p in parts):
-                self.heard = []
-                return said
-            if time.time() > end:
-                raise Failure(f"Orca did not say {parts!r}; it said: {self.heard!r}")
-            time.sleep(0.2)
 
     def settle(self, quiet=0.8, within=8.0):
         """Waits until Orca has been silent for `quiet` seconds: what it says after the

@@ -19,49 +19,22 @@ import sys
 import time
 
 sys.path.insert(0, __import__("os").path.dirname(__file__))
-from atspi_driver import App, Ears, Failure, fresh_name  # noqa: E402
+from atspi_driver import HEARD_WITHIN, App, Ears, Failure, Listener, fresh_name  # noqa: E402
 import pyatspi  # noqa: E402
 
-HEARD_WITHIN = 15.0  # seconds: Orca with full debug logging lags a few seconds
 
 
 # A peek result ("d6 is a star"), not any "is a" (the rules, parked, say "Ovo is a game").
 PEEK_RESULT = r"\b[a-f][1-6] is an? "
 
 
-class Player:
+class Player(Listener):
     def __init__(self, app, ears, transcript):
+        super().__init__(ears, transcript)
         self.app = app
-        self.ears = ears
-        self.out = transcript
-        self.heard = []
-
-    def note(self, text):
-        print(text, flush=True)
-        self.out.write(text + "\n")
-        self.out.flush()
 
     def step(self, what):
         self.note(f"\n## {what}")
-
-    def listen(self):
-        for line in self.ears.new():
-            self.heard.append(line)
-            self.note(f"    Orca: {line}")
-
-    def hear(self, *parts, within=HEARD_WITHIN):
-        """Waits until Orca has said something containing every part (in one utterance or
-        across the utterances since the last check), and forgets what was heard so far."""
-        end = time.time() + within
-        while True:
-            self.listen()
-            said = " | ".join(self.heard)
-            if all(p in said for p in parts):
-                self.heard = []
-                return said
-            if time.time() > end:
-                raise Failure(f"Orca did not say {parts!r}; it said: {self.heard!r}")
-            time.sleep(0.2)
 
     def never_heard(self, text):
         self.listen()
