@@ -369,6 +369,24 @@ def pair(host, join, by_camera, shots=None):
     return time.time() - shown, scan
 
 
+def reload_and_pair(reloaded, other, button, kept, lost, by_camera, shots=None):
+    """`reloaded`'s tab is reloaded mid-game; its player opens Omiga's `button` again and
+    reads `kept`, the other page reads `lost`; then the two pair again (`pair`). Both
+    tables must be as the host's was before. Returns what `pair` does."""
+    host, join = (reloaded, other) if reloaded.side == "host" else (other, reloaded)
+    before = host.do("cells")
+    reloaded.do("reload")
+    reloaded.do("press", role="button", name="Omiga")
+    reloaded.do("press", role="button", name=button)
+    reloaded.do("wait", pattern=kept, wait=10)
+    other.do("wait", pattern=lost, wait=30)
+    took = pair(host, join, by_camera=by_camera, shots=shots)
+    after_host, after_join = host.do("cells"), join.do("cells")
+    assert after_host == before, f"the host's table changed across the {reloaded.side}'s reload"
+    assert after_join == after_host, f"the two tables differ after the {reloaded.side}'s reload"
+    return took
+
+
 def play(host, join, moves_at_most=400, until=None):
     """Both seats place in turn until the game ends, going forward; or, with `until`, hold
     back until `until(n)` says stop."""
@@ -413,34 +431,20 @@ def checks(site, bench, shots):
         play(host, join, until=lambda n: n >= 2)
 
         # The joining tab is reloaded: it comes back to its seat after pairing again.
-        before = host.do("cells")
-        join.do("reload")
-        join.do("press", role="button", name="Omiga")
-        join.do("press", role="button", name="Join a game on two devices")
-        join.do("wait", pattern="Your seat in the game is kept", wait=10)
-        host.do("wait", pattern="Connection lost. To go on, pair again", wait=30)
-        took, scan = pair(host, join, by_camera=host, shots=shots)
+        took, scan = reload_and_pair(
+            join, host, "Join a game on two devices", "Your seat in the game is kept",
+            "Connection lost. To go on, pair again", by_camera=host, shots=shots)
         log(f"the reloaded tab is back in its seat after pairing again ({took:.2f} s from the new offer; "
             f"the answer read by the host's camera in {scan:.2f} s)")
-        after_host, after_join = host.do("cells"), join.do("cells")
-        assert after_host == before, "the host's table changed across the reload"
-        assert after_join == after_host, "the reloaded tab's table differs from the host's"
         play(host, join, until=lambda n: n >= 1)
 
         # The hosting tab is reloaded: its match comes back from the browser's storage
         # (the same join code and table), and the other phone's kept seat after pairing
         # again.
-        before = host.do("cells")
-        host.do("reload")
-        host.do("press", role="button", name="Omiga")
-        host.do("press", role="button", name="Host a game on two devices")
-        host.do("wait", pattern="Continuing the saved game", wait=10)
-        join.do("wait", pattern="Connection lost. To go on, paste the hosting phone's new pairing text", wait=30)
-        took, _ = pair(host, join, by_camera=None)
+        took, _ = reload_and_pair(
+            host, join, "Host a game on two devices", "Continuing the saved game",
+            "Connection lost. To go on, paste the hosting phone's new pairing text", by_camera=None)
         log(f"the reloaded host tab goes on with its saved match after pairing again ({took:.2f} s from the new offer)")
-        after_host, after_join = host.do("cells"), join.do("cells")
-        assert after_host == before, "the reloaded host's table differs from before the reload"
-        assert after_join == after_host, "the two tables differ after the host's reload"
         play(host, join, until=lambda n: n >= 1)
 
         # The Wi-Fi drops for 5 s; it heals by itself.
