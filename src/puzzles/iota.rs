@@ -26,7 +26,7 @@ pub fn daily(day: Day) -> Result<Puzzle, PuzzleError> {
     let level = day.level();
     let (low, high) = super::band(GameKind::Iota, level);
     for attempt in 0..ATTEMPTS {
-        let Some(p) = candidate(&mut rng, day, level, attempt) else {
+        let Some(p) = candidate(&mut rng, day, level, attempt, low) else {
             continue;
         };
         if (low..=high).contains(&p.difficulty) {
@@ -42,7 +42,13 @@ pub fn daily(day: Day) -> Result<Puzzle, PuzzleError> {
 
 /// One candidate: a dealt game played for a few turns, judged by scoring every play.
 /// None when the deal cannot make a fair puzzle (no play, or a trivial one).
-pub(crate) fn candidate(rng: &mut ChaCha8Rng, day: Day, level: u8, attempt: u32) -> Option<Puzzle> {
+pub(crate) fn candidate(
+    rng: &mut ChaCha8Rng,
+    day: Day,
+    level: u8,
+    attempt: u32,
+    min_difficulty: u32,
+) -> Option<Puzzle> {
     let mut deck = Card::full_deck();
     shuffle(rng, &mut deck);
     let mut game = Iota::deal(2, 0, deck).ok()?;
@@ -67,8 +73,12 @@ pub(crate) fn candidate(rng: &mut ChaCha8Rng, day: Day, level: u8, attempt: u32)
         return None;
     }
     let seat = game.turn();
-    let scored: Vec<(u32, Vec<(Card, Cell)>)> = game
-        .legal_placements(seat)
+    let plays = game.legal_placements(seat);
+    // Tries per best play cannot exceed the plays: too few for the band, no need to score.
+    if plays.len() * 10 < min_difficulty as usize {
+        return None;
+    }
+    let scored: Vec<(u32, Vec<(Card, Cell)>)> = plays
         .into_iter()
         .filter_map(|p| game.check_placement(seat, &p).ok().map(|s| (s, p)))
         .collect();
