@@ -14,6 +14,7 @@
 pub mod iota;
 pub mod omiga;
 pub mod ovo;
+pub mod share;
 #[cfg(test)]
 mod tests;
 
@@ -125,6 +126,14 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
+    /// IOTA's best score (None for a puzzle to win).
+    pub fn goal_best(&self) -> Option<u32> {
+        match self.goal {
+            Goal::BestScore { best } => Some(best),
+            Goal::WinNow => None,
+        }
+    }
+
     /// A short stable fingerprint of everything that decides the puzzle: equal on every
     /// platform, so a list of them pins the generator (tests.rs, and the browser build).
     pub fn digest(&self) -> String {
