@@ -92,7 +92,9 @@ pub(crate) fn candidate(
         }
         if laid >= LAID_BEFORE[usize::from(level - 1)] {
             let (answers, legal) = winners(&game, 0, |g| g.outcome() == Outcome::Win { seat: 0 });
-            if !answers.is_empty() {
+            // Not trivial: some legal card must fail to win (the board shows where a
+            // chosen card fits, so with one legal card the puzzle would solve itself).
+            if !answers.is_empty() && answers.len() < legal {
                 let difficulty = (considered(&game) * 10 / answers.len()) as u32;
                 if (band.0..=band.1).contains(&difficulty) {
                     return Some(Puzzle {

@@ -177,6 +177,7 @@ fn a_year_of_omiga_puzzles() {
         let p = daily(GameKind::Omiga, day).expect("a puzzle every day");
         check_common(&p, day);
         check_answers::<Omiga>(&p);
+        assert!(p.answers.len() < p.legal, "{day}: every legal card wins");
         if day.0 % 7 == 0 {
             check_every_action::<Omiga>(&p, |_, a| a.outcome() == Outcome::Win { seat: 0 });
         }
