@@ -14,6 +14,7 @@ pub mod kiosk;
 pub mod lessons;
 pub mod net;
 pub mod platform;
+pub mod puzzles;
 pub mod referee;
 pub mod session;
 pub mod sound;

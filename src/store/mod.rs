@@ -5,6 +5,7 @@
 pub mod history;
 mod keeping;
 pub mod kiosk;
+pub mod puzzles;
 pub mod saves;
 mod settings;
 
