@@ -113,7 +113,7 @@ class Reader:
             " const r = e.getBoundingClientRect();"
             " return [i, (e.getAttribute('aria-label') || e.textContent || '').slice(0, 50),"
             "  Math.round(r.left + r.width / 2 - 0.5), Math.round(r.top + r.height / 2 - 0.5),"
-            "  getComputedStyle(e).pointerEvents]; });")
+            "  getComputedStyle(e).pointerEvents === 'none' ? (e.dataset.away ? 'away' : 'none') : 'auto']; });")
         screen = tuple(sorted(name for (_, name, _, _, _) in spots))
         if screen in self.explored:
             return
@@ -129,9 +129,9 @@ class Reader:
                     " const n = this.nodeType === 1 ? this : this.parentElement;"
                     " return [!!e && (e === n || e.contains(n)),"
                     "  n.id || n.getAttribute('aria-label') || n.textContent.slice(0, 50) || n.tagName]; }"})["result"]["value"]
-            if events == "none" and inside:
+            if events == "away" and inside:
                 wrong.append(f"'{name}' is scrolled away but a finger finds it at {x},{y}")
-            elif events != "none" and not inside:
+            elif events != "away" and not inside:
                 wrong.append(f"at the centre of '{name}' ({x},{y}) a finger finds '{what}'")
         if wrong and tries > 1:
             # The layer synced while it was being explored: again, on the settled screen.
@@ -140,7 +140,7 @@ class Reader:
         assert not wrong, f"exploring by touch: {wrong[:6]} ({len(wrong)} of {len(spots)})"
         self.explored.add(screen)
         self.spots += len(spots)
-        away = sum(1 for s in spots if s[4] == "none")
+        away = sum(1 for s in spots if s[4] == "away")
         log(f"  explored by touch: all {len(spots)} elements found at their centres"
             + (f" ({away} scrolled away found nowhere)" if away else ""))
 

@@ -364,6 +364,9 @@ fn attributes(
         ("aria-selected", is(node.selectable, &yes(node.selected))),
         ("aria-disabled", is(!node.enabled, "true")),
         ("placeholder", node.placeholder.clone()),
+        // Scrolled out of its view (`pointer-events: none`, see `sync`): said, for a test
+        // and a developer's eye, so that no other element goes unfound unnoticed.
+        ("data-away", is(node.away, "true")),
         // What can be acted on is a stop for a keyboard and a reader's next/previous; the
         // app's focus, if elsewhere, can be given the page's focus too, by script only.
         (
