@@ -25,6 +25,19 @@
 // Mouse and pen pass through untouched. The events this module plays are untrusted
 // (`isTrusted` false): it lets them through and never routes them again.
 //
+// The screen-reader layer (web/a11y, `layer`) lies over the canvas, and its elements take
+// pointers, so that a finger exploring the screen with TalkBack or VoiceOver finds each
+// element's name where it is drawn (issue 41, docs/accessibility.md). Every pointer (and
+// wheel) event that lands on the layer is therefore taken before anything sees it and
+// given to the canvas instead, as if the layer were not there: "passes through" above
+// means that. The click a browser then sends to the layer's element would make the
+// element act a second time; so would VoiceOver's double tap, which is a touch at the
+// element's centre (reaching the app through the canvas) and then a click on the element
+// (WebKit's AccessibilityObject::press, phetsims/scenery#1094). A click on the layer that
+// comes within CLICK_AFTER_UP ms of a pointer's release the app was given is that same
+// press, and is dropped. TalkBack's double tap is a click on the element alone (Chromium's
+// OnNativeClickAction), a key's is Enter or Space on it: each acts once, in the layer.
+//
 // `window.hotseatTouchLog`, when a test sets it to an array, gets one entry per finger
 // lift: [pointerId, how, ms from the lift reaching the page to the app having taken its
 // release] where how is "alone" (passed through), "at-once" (a held tap given at once),
@@ -32,10 +45,32 @@
 
 const SLOP = 8; // px: a finger that moved further is dragging (Slint: DISTANCE_THRESHOLD)
 const AWAY = -100000; // px: where the active finger is released when interrupted
+const CLICK_AFTER_UP = 500; // ms: VoiceOver's click follows its touch within this (PhET saw 80)
 
-export function routeTouches(canvas) {
+export function routeTouches(canvas, layer) {
   let active = null; // {id, down: [x, y], at: [x, y], dragging}
   const held = new Map(); // id → {down, at, up: [x, y] | null, lifted: ms | null}
+  let lastUp = -Infinity; // when the app was last given a pointer's release
+
+  const onLayer = (e) => layer && e.target instanceof Node && e.target !== layer && layer.contains(e.target);
+  // The same event, for the canvas. winit reads the place from offsetX/Y (computed
+  // against the canvas, the new target) and a move's places from its coalesced events.
+  const forward = (e) => {
+    const init = {
+      pointerId: e.pointerId, pointerType: e.pointerType, isPrimary: e.isPrimary,
+      clientX: e.clientX, clientY: e.clientY, screenX: e.screenX, screenY: e.screenY,
+      button: e.button, buttons: e.buttons, pressure: e.pressure,
+      tangentialPressure: e.tangentialPressure, tiltX: e.tiltX, tiltY: e.tiltY, twist: e.twist,
+      width: e.width, height: e.height, altKey: e.altKey, ctrlKey: e.ctrlKey,
+      metaKey: e.metaKey, shiftKey: e.shiftKey, bubbles: true, cancelable: true, composed: true,
+    };
+    if (e.type === "pointermove") {
+      const moves = e.getCoalescedEvents ? e.getCoalescedEvents() : [];
+      init.coalescedEvents = (moves.length ? moves : [e]).map((m) =>
+        new PointerEvent("pointermove", { ...init, clientX: m.clientX, clientY: m.clientY }));
+    }
+    canvas.dispatchEvent(new PointerEvent(e.type, init));
+  };
 
   const log = (entry) => {
     if (Array.isArray(window.hotseatTouchLog)) window.hotseatTouchLog.push(entry);
@@ -88,12 +123,26 @@ export function routeTouches(canvas) {
   };
 
   const capture = (e) => {
-    if (!e.isTrusted || e.pointerType !== "touch") return;
+    if (!e.isTrusted) return;
+    const routed = onLayer(e);
+    if (routed) {
+      // Nothing under the canvas's place sees it: the canvas gets it (`pass`) or, for a
+      // held finger, nothing does. Not the layer's element either (no focus, no press).
+      e.stopPropagation();
+      e.preventDefault();
+    }
+    const pass = () => { if (routed) forward(e); };
+    if (e.type === "pointerup") lastUp = performance.now();
+    if (e.pointerType !== "touch") {
+      pass();
+      return;
+    }
     const id = e.pointerId;
     switch (e.type) {
       case "pointerdown":
         if (active === null || active.id === id) {
           active = { id, down: place(e), at: place(e), dragging: false };
+          pass();
           return;
         }
         held.set(id, { down: place(e), at: place(e), up: null, lifted: null });
@@ -103,21 +152,32 @@ export function routeTouches(canvas) {
           active.at = place(e);
           const [dx, dy] = [active.at[0] - active.down[0], active.at[1] - active.down[1]];
           if (Math.hypot(dx, dy) > SLOP) active.dragging = true;
+          pass();
           return;
         }
-        if (!held.has(id)) return;
+        if (!held.has(id)) {
+          pass();
+          return;
+        }
         held.get(id).at = place(e);
         break;
       case "pointerup":
       case "pointercancel": {
         if (active && active.id === id) {
           // The app sees it (the canvas's own listener), then the bubble listener below
-          // gives what waited.
+          // gives what waited (called here when it was routed: it bubbles no further).
           active.leaving = performance.now();
+          if (routed) {
+            forward(e);
+            bubble(e);
+          }
           return;
         }
         const finger = held.get(id);
-        if (!finger) return;
+        if (!finger) {
+          pass();
+          return;
+        }
         if (e.type === "pointercancel") {
           held.delete(id);
           log([id, "none", 0]);
@@ -136,6 +196,7 @@ export function routeTouches(canvas) {
         break;
       }
       default:
+        pass();
         return;
     }
     // A held finger: the canvas (and winit) never see its own events.
@@ -155,4 +216,32 @@ export function routeTouches(canvas) {
   }
   window.addEventListener("pointerup", bubble);
   window.addEventListener("pointercancel", bubble);
+
+  // A mouse's wheel over the layer scrolls what the canvas draws there.
+  window.addEventListener("wheel", (e) => {
+    if (!e.isTrusted || !onLayer(e)) return;
+    e.stopPropagation();
+    e.preventDefault();
+    canvas.dispatchEvent(new WheelEvent("wheel", {
+      deltaX: e.deltaX, deltaY: e.deltaY, deltaZ: e.deltaZ, deltaMode: e.deltaMode,
+      clientX: e.clientX, clientY: e.clientY, screenX: e.screenX, screenY: e.screenY,
+      altKey: e.altKey, ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey,
+      bubbles: true, cancelable: true, composed: true,
+    }));
+  }, { capture: true, passive: false });
+  // The canvas is not left when a mouse moves onto the layer (winit would take the
+  // pointer for gone: no hover), nor entered again when it comes back.
+  for (const type of ["pointerout", "pointerover", "pointerleave", "pointerenter"]) {
+    window.addEventListener(type, (e) => {
+      if (e.isTrusted && (onLayer(e) || (e.target === canvas && e.relatedTarget instanceof Node
+          && layer && layer.contains(e.relatedTarget)))) e.stopPropagation();
+    }, { capture: true });
+  }
+  // The click after a press the app was given is that press: dropped (see the top).
+  window.addEventListener("click", (e) => {
+    if (onLayer(e) && performance.now() - lastUp < CLICK_AFTER_UP) {
+      e.stopImmediatePropagation();
+      e.preventDefault();
+    }
+  }, { capture: true });
 }

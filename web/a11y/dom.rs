@@ -9,24 +9,26 @@ use std::collections::{HashMap, HashSet};
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};
 
+use super::live::{Activations, Region};
 use super::read::{Node, Snapshot};
 
-/// The layer over the canvas. It takes no pointer event (`pointer-events: none`), so a
-/// finger's tap still reaches the canvas; a screen reader activates an element with a
-/// click event sent to it, which needs no hit test.
+/// The layer over the canvas. It takes no pointer event itself; its elements do
+/// (`ELEMENT_STYLE`), so that a finger exploring the screen with a reader on finds each
+/// element's name where it is drawn, as on a native screen, and a reader's activation
+/// (VoiceOver sends a touch at the element's centre) lands on the element. The page
+/// hands every pointer that lands on the layer to the canvas (web/touch.js), so a
+/// sighted tap still reaches the app, and drops the click that follows it.
 const LAYER_STYLE: &str = "position:fixed;pointer-events:none;overflow:hidden;\
     top:env(safe-area-inset-top,0px);left:env(safe-area-inset-left,0px);\
     right:env(safe-area-inset-right,0px);bottom:env(safe-area-inset-bottom,0px);\
     color:transparent;background:transparent;z-index:1;";
-/// Live regions are read, not seen: one pixel, clipped.
-const LIVE_STYLE: &str = "position:fixed;left:0;top:0;width:1px;height:1px;overflow:hidden;\
-    clip-path:inset(50%);white-space:nowrap;";
 
 pub struct Layer {
     document: Document,
     root: Element,
-    polite: Element,
-    assertive: Element,
+    polite: Region,
+    assertive: Region,
+    activations: Activations,
     /// The DOM element of each Slint element on show, with what was last written to it.
     shown: HashMap<(usize, u32), Shown>,
     /// A reader's focus was in the layer when last looked (`reader_here`).
@@ -52,36 +54,42 @@ struct Shown {
 }
 
 impl Layer {
-    /// Adds the layer and the live regions to the page's body.
+    /// Takes the layer and the live regions the page has from its first frame
+    /// (web/index.html), or adds them to the page's body.
     pub fn new() -> Option<Layer> {
         let document = web_sys::window()?.document()?;
-        let body = document.body()?;
-        let root = document.create_element("div").ok()?;
-        root.set_id("a11y");
-        root.set_attribute("style", LAYER_STYLE).ok()?;
-        let live = |id: &str, how: &str| -> Option<Element> {
-            let e = document.create_element("div").ok()?;
-            e.set_id(id);
-            e.set_attribute("aria-live", how).ok()?;
-            e.set_attribute("aria-atomic", "true").ok()?;
-            e.set_attribute("style", LIVE_STYLE).ok()?;
-            body.append_child(&e).ok()?;
-            Some(e)
+        let polite = Region::adopt(&document, "a11y-live", "polite")?;
+        let assertive = Region::adopt(&document, "a11y-summary", "assertive")?;
+        let root = match document.get_element_by_id("a11y") {
+            Some(root) => root,
+            None => {
+                let root = document.create_element("div").ok()?;
+                root.set_id("a11y");
+                document.body()?.append_child(&root).ok()?;
+                root
+            }
         };
-        let polite = live("a11y-live", "polite")?;
-        let assertive = live("a11y-summary", "assertive")?;
-        body.append_child(&root).ok()?;
+        root.set_attribute("style", LAYER_STYLE).ok()?;
         Some(Layer {
             document,
             root,
             polite,
             assertive,
+            activations: Activations::listen()?,
             shown: HashMap::new(),
             reader: false,
             target: None,
             syncs: 0,
             spent: 0.0,
         })
+    }
+
+    /// Writes what the live regions wait to say, once no activation is being read
+    /// (web/a11y/live.rs); called at every tick.
+    pub fn flush(&mut self) {
+        let quiet = self.activations.quiet();
+        self.polite.flush(&self.document, quiet);
+        self.assertive.flush(&self.document, quiet);
     }
 
     /// Brings the page's elements in line with the snapshot, in its order. `made` is called
@@ -91,8 +99,9 @@ impl Layer {
         snapshot: &Snapshot,
         mut made: impl FnMut((usize, u32), &HtmlElement) -> Vec<Listener>,
     ) {
-        set_text(&self.polite, &snapshot.polite);
-        set_text(&self.assertive, &snapshot.assertive);
+        self.polite.say(&snapshot.polite);
+        self.assertive.say(&snapshot.assertive);
+        self.flush();
         let mut rects: HashMap<(usize, u32), [f32; 4]> = HashMap::new();
         let parents: HashSet<(usize, u32)> =
             snapshot.nodes.iter().filter_map(|n| n.parent).collect();
@@ -163,11 +172,14 @@ impl Layer {
             let style = format!(
                 "position:absolute;margin:0;padding:0;border:0;overflow:hidden;\
                  background:transparent;color:transparent;caret-color:transparent;\
-                 left:{}px;top:{}px;width:{}px;height:{}px;",
+                 left:{}px;top:{}px;width:{}px;height:{}px;touch-action:none;pointer-events:{};",
                 x - px,
                 y - py,
                 w.max(1.0),
-                h.max(1.0)
+                h.max(1.0),
+                // Scrolled out of its view, it is placed at the view's edge, over what
+                // is drawn there: a finger must find that, not this.
+                if node.away { "none" } else { "auto" }
             );
             let content = as_content(node, &parents);
             let target = self.target == Some(node.key);
@@ -352,6 +364,9 @@ fn attributes(
         ("aria-selected", is(node.selectable, &yes(node.selected))),
         ("aria-disabled", is(!node.enabled, "true")),
         ("placeholder", node.placeholder.clone()),
+        // Scrolled out of its view (`pointer-events: none`, see `sync`): said, for a test
+        // and a developer's eye, so that no other element goes unfound unnoticed.
+        ("data-away", is(node.away, "true")),
         // What can be acted on is a stop for a keyboard and a reader's next/previous; the
         // app's focus, if elsewhere, can be given the page's focus too, by script only.
         (
@@ -363,10 +378,4 @@ fn attributes(
             },
         ),
     ]
-}
-
-fn set_text(element: &Element, text: &str) {
-    if element.text_content().unwrap_or_default() != text {
-        element.set_text_content(Some(text));
-    }
 }

@@ -12,6 +12,7 @@
 
 mod aria;
 mod dom;
+mod live;
 mod read;
 
 use std::cell::RefCell;
@@ -78,6 +79,9 @@ fn sync(state: &Rc<RefCell<State>>, window: &Window) {
     };
     if walk {
         walk_tree(state, window);
+    } else {
+        // A message held while an activation was read goes out now (web/a11y/live.rs).
+        state.borrow_mut().layer.flush();
     }
     follow_focus(state, window);
 }
@@ -137,7 +141,9 @@ type ActionOf = dyn Fn(&web_sys::Event) -> Option<AccessibilityAction>;
 
 /// A click on an element — a screen reader's activation (TalkBack's and VoiceOver's double
 /// tap, Enter or Space on a focused element) — performs the element's default action; a
-/// text field's typing sets its value; its taking the focus scrolls it into view.
+/// text field's typing sets its value; its taking the focus scrolls it into view. A click
+/// that follows a pointer the app was given (a sighted tap, VoiceOver's touch at the
+/// element's centre) never gets here: web/touch.js drops it, so each acts once.
 fn listen(
     state: &std::rc::Weak<RefCell<State>>,
     key: (usize, u32),

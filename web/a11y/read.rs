@@ -9,7 +9,9 @@ use i_slint_core::accessibility::{
 use i_slint_core::item_tree::{
     ItemRc, ItemTreeRc, ItemTreeRef, ItemWeak, ParentItemTraversalMode as Up,
 };
-use i_slint_core::items::{AccessibleRole, Flickable};
+use i_slint_core::items::{
+    AccessibleRole, BasicBorderRectangle, BorderRectangle, Flickable, Rectangle,
+};
 use i_slint_core::lengths::LogicalLength;
 
 /// One accessible element on show, in tree order.
@@ -39,6 +41,10 @@ pub struct Node {
     /// to it, or for an element scrolled out of its scroll view, the nearest place inside
     /// the view (`read`).
     pub rect: [f32; 4],
+    /// Scrolled out of its scroll view (placed at the view's edge, `read`): a reader's
+    /// next/previous reaches it, but a finger exploring the screen must not find it there,
+    /// over the element the screen really draws at that place.
+    pub away: bool,
 }
 
 /// What a sync finds: the elements on show and the live regions' words.
@@ -53,27 +59,113 @@ pub struct Snapshot {
 /// (a parked screen, `Stage.away` to the right) is not on show.
 pub fn snapshot(root: &ItemTreeRc, size: (f32, f32)) -> Snapshot {
     let mut out = Snapshot::default();
-    walk(&ItemRc::new_root(root.clone()), None, size, &mut out);
+    let root = ItemRc::new_root(root.clone());
+    let cover = covering(&root, size, 2);
+    // The elements come in the tree's order, which is the order they are drawn in: those
+    // before the cover's own are under it, those after (a question over the cover) not.
+    let mut past_cover = false;
+    for child in accessible_descendents(&root) {
+        // Under an opaque element that fills the window (the privacy cover, while up)
+        // nothing is seen, so nothing is in the layer either: a reader exploring under the
+        // cover would read the board, and a screen's hand or peek is one sync from being
+        // read by the wrong seat (issue 41). Only its live regions are kept: they are the
+        // page's, outside every element, and what they say is public.
+        if let Some(cover) = &cover {
+            past_cover = past_cover || within(&child, cover);
+        }
+        let hidden = cover.is_some() && !past_cover;
+        visit(&child, None, size, hidden, &mut out);
+    }
     out
 }
 
-fn walk(item: &ItemRc, parent: Option<(usize, u32)>, size: (f32, f32), out: &mut Snapshot) {
-    for child in accessible_descendents(item) {
-        // An item clipped away (in the browser a parked screen is clipped: `Stage.skip-away`)
-        // is drawn nowhere, and nor is anything inside it; but one that a scroll view's
-        // scrolling hides is still on its screen: a reader reaches it, and reaching it
-        // scrolls it into view (`reveal`). It is written where the view shows the nearest.
-        let view = if child.is_visible() {
-            None
-        } else {
-            match scrolled_away(&child) {
-                Some(flickable) => Some(window_rect(&flickable)),
-                None => continue,
+/// The last element that is opaque and fills the window: what comes before it in the
+/// tree is drawn under it. The privacy cover is one while up (it stands off the window
+/// when down); so is each screen's background, under which only parked screens lie. Looked
+/// for among the window's children and, two levels down, inside those that fill the
+/// window too (the cover and the screens are in `safe-area`, ui/app.slint).
+fn covering(parent: &ItemRc, size: (f32, f32), depth: u32) -> Option<ItemRc> {
+    let mut found = None;
+    let mut child = parent.first_child();
+    while let Some(item) = child {
+        if same_tree(&item, parent) && item.is_visible() && fills(&item, size) {
+            let background = item
+                .downcast::<Rectangle>()
+                .map(|r| r.as_pin_ref().background())
+                .or_else(|| {
+                    item.downcast::<BasicBorderRectangle>()
+                        .map(|r| r.as_pin_ref().background())
+                })
+                .or_else(|| {
+                    item.downcast::<BorderRectangle>()
+                        .map(|r| r.as_pin_ref().background())
+                });
+            if background.is_some_and(|b| b.is_opaque()) {
+                found = Some(item.clone());
+            } else if depth > 0 {
+                found = covering(&item, size, depth - 1).or(found);
             }
-        };
-        let here = read(&child, parent, size, view, out);
-        walk(&child, here.or(parent), size, out);
+        }
+        child = item.next_sibling();
     }
+    found
+}
+
+fn fills(item: &ItemRc, size: (f32, f32)) -> bool {
+    let [x, y, w, h] = window_rect(item);
+    x <= 0.0 && y <= 0.0 && x + w >= size.0 && y + h >= size.1
+}
+
+fn same_tree(a: &ItemRc, b: &ItemRc) -> bool {
+    key_of(a).0 == key_of(b).0
+}
+
+/// Whether this element is the cover or inside it.
+fn within(item: &ItemRc, cover: &ItemRc) -> bool {
+    let mut at = Some(item.clone());
+    while let Some(here) = at {
+        if here == *cover {
+            return true;
+        }
+        at = here.parent_item(Up::StopAtPopups);
+    }
+    false
+}
+
+fn walk(
+    item: &ItemRc,
+    parent: Option<(usize, u32)>,
+    size: (f32, f32),
+    hidden: bool,
+    out: &mut Snapshot,
+) {
+    for child in accessible_descendents(item) {
+        visit(&child, parent, size, hidden, out);
+    }
+}
+
+/// One accessible element and what lies inside it.
+fn visit(
+    child: &ItemRc,
+    parent: Option<(usize, u32)>,
+    size: (f32, f32),
+    hidden: bool,
+    out: &mut Snapshot,
+) {
+    // An item clipped away (in the browser a parked screen is clipped: `Stage.skip-away`)
+    // is drawn nowhere, and nor is anything inside it; but one that a scroll view's
+    // scrolling hides is still on its screen: a reader reaches it, and reaching it
+    // scrolls it into view (`reveal`). It is written where the view shows the nearest.
+    let view = if child.is_visible() {
+        None
+    } else {
+        match scrolled_away(child) {
+            Some(flickable) => Some(window_rect(&flickable)),
+            None => return,
+        }
+    };
+    let here = read(child, parent, size, view, hidden, out);
+    walk(child, here.or(parent), size, hidden, out);
 }
 
 /// Where an item lies in the window: x, y, width, height in logical pixels.
@@ -182,6 +274,7 @@ fn read(
     parent: Option<(usize, u32)>,
     size: (f32, f32),
     view: Option<[f32; 4]>,
+    hidden: bool,
     out: &mut Snapshot,
 ) -> Option<(usize, u32)> {
     let text = |p| {
@@ -207,6 +300,9 @@ fn read(
             return None;
         }
         _ => {}
+    }
+    if hidden {
+        return None;
     }
     let role = item.accessible_role();
     let description = text(P::Description);
@@ -279,6 +375,7 @@ fn read(
             .supported_accessibility_actions()
             .contains(SupportedAccessibilityAction::Default),
         rect,
+        away: view.is_some(),
     });
     Some(key)
 }
