@@ -15,11 +15,11 @@
 //! once with [`HostMatch::welcomed`]: a device joins only once its welcome is written.
 
 use super::channel::MessageChannel;
-use super::host::{check_code, CLIENT_SEAT, HOST_SEAT, MAX_PENDING};
+use super::hosting::{check_code, HostEvent, CLIENT_SEAT, HOST_SEAT, MAX_PENDING};
 use super::protocol::{ClientMsg, HostMsg, RateLimit, Timing, PROTOCOL_VERSION};
 use super::reason::NetReason;
 use super::saved::{self, HostSave};
-use super::{HostEvent, NetError};
+use super::NetError;
 use crate::games::omiga::{Action, Omiga, OmigaEvent, OmigaView};
 use crate::games::{Game, Outcome, Params, Seat};
 use crate::platform::time::{Duration, Instant};

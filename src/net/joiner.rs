@@ -86,7 +86,7 @@ impl JoinerEvent {
                 format!("started game {game} countdown {}", countdown.as_secs_f64())
             }
             JoinerEvent::Accepted { event, .. } | JoinerEvent::OpponentActed { event } => {
-                super::headless::describe(event)
+                super::hosting::describe(event)
             }
             JoinerEvent::Rejected { action, reason } => format!("rejected {action}: {reason}"),
             JoinerEvent::RematchOffered => "rematch offered".into(),
@@ -662,7 +662,7 @@ impl Joiner {
 
     /// This device's seat (Black).
     pub fn seat(&self) -> Seat {
-        super::host::CLIENT_SEAT
+        super::hosting::CLIENT_SEAT
     }
 
     /// This seat's view (none until the host has welcomed this device).

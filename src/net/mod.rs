@@ -10,6 +10,7 @@ pub mod discovery;
 pub mod headless;
 pub mod host;
 pub mod host_match;
+pub mod hosting;
 pub mod joiner;
 pub mod mem_pair;
 pub mod page;
