@@ -23,6 +23,7 @@ pub mod rtc;
 pub mod saved;
 #[cfg(test)]
 mod sim_tests;
+pub mod wire;
 
 pub use client::{legal_from_view, Client, ClientEvent};
 pub use host::{Host, HostConfig, HostEvent};
