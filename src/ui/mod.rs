@@ -193,8 +193,7 @@ fn apply_settings(app: &AppWindow, c: &Controller) {
     app.set_language(c.settings.language.code().into());
     // The page's screen-reader layer (web/a11y) speaks the app's words: a reader picks its
     // voice by the page's language.
-    #[cfg(target_arch = "wasm32")]
-    crate::web::set_page_language(language);
+    crate::platform::set_page_language(language);
     app.global::<Theme>().set_mode(match c.settings.theme {
         ThemeChoice::Light => ThemeMode::Light,
         ThemeChoice::Dark => ThemeMode::Dark,
