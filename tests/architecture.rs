@@ -1,5 +1,6 @@
 //! The map of `src/` holds (issue #42): no import circle among its files, and each part
-//! uses only the parts docs/architecture.md says it may. Read from the sources, so it
+//! uses only the parts docs/architecture.md says it may (its table "Who may use whom" is
+//! read from the page, so the page and this test cannot disagree). Read from the sources, so it
 //! runs in the rules-only build too (`cargo test --no-default-features --test architecture`).
 //!
 //! A file uses another when its code (tests and comments left out) names a module path
@@ -434,5 +435,74 @@ fn a_circle_is_found_when_there_is_one() {
             vec!["d".into()],
             vec!["e".into(), "f".into(), "G".into()]
         ]
+    );
+}
+
+/// The parts (the top-level modules of `src/`) each part may use, read from the table in
+/// docs/architecture.md: `| part | may use |` rows, the parts in backticks.
+fn may_use() -> BTreeMap<String, BTreeSet<String>> {
+    let page = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/architecture.md");
+    let text = std::fs::read_to_string(page).expect("docs/architecture.md is readable");
+    let ticked = |cell: &str| -> Vec<String> {
+        cell.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(|s| s.trim_end_matches('/').to_string())
+            .collect()
+    };
+    let mut out = BTreeMap::new();
+    let table = text
+        .split("## Who may use whom")
+        .nth(1)
+        .expect("the page has its section \"Who may use whom\"");
+    for line in table.lines().skip_while(|l| !l.starts_with('|')) {
+        let Some(row) = line.strip_prefix('|') else {
+            break;
+        };
+        let cells: Vec<&str> = row.split('|').collect();
+        if cells.len() < 2 {
+            continue;
+        }
+        if let [part] = ticked(cells[0]).as_slice() {
+            out.insert(part.clone(), ticked(cells[1]).into_iter().collect());
+        }
+    }
+    out
+}
+
+#[test]
+fn each_part_uses_only_the_parts_the_architecture_page_allows() {
+    let rules = may_use();
+    assert!(
+        rules.get("games").is_some_and(|r| r.is_empty()) && rules.len() > 10,
+        "the page's table was not read: {rules:?}"
+    );
+    let graph = graph(&sources(&src()));
+    let part = |m: &ModPath| m.first().cloned().unwrap_or_else(|| "lib.rs".into());
+    let mut unknown = BTreeSet::new();
+    let mut broken = Vec::new();
+    for (from, used) in &graph {
+        let a = part(from);
+        if a == "lib.rs" {
+            continue;
+        }
+        let Some(allowed) = rules.get(&a) else {
+            unknown.insert(a);
+            continue;
+        };
+        for to in used {
+            let b = part(to);
+            if b != a && b != "lib.rs" && !allowed.contains(&b) {
+                broken.push(format!("{} uses {}", from.join("::"), to.join("::")));
+            }
+        }
+    }
+    assert!(
+        unknown.is_empty(),
+        "parts the page does not list: {unknown:?}"
+    );
+    assert!(
+        broken.is_empty(),
+        "uses docs/architecture.md does not allow: {broken:#?}"
     );
 }
