@@ -31,16 +31,7 @@ pub fn demo(four: bool, language: &str) -> RuleResult<OvoTable> {
             &[2],
         )
     };
-    let players = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| Player {
-            name: n.to_string(),
-            color: i as u8,
-            kind: crate::session::SeatKind::Human,
-            level: None,
-        })
-        .collect();
+    let players = Player::people(names);
     let mut table = OvoTable::new(players, 0, true)?;
     for notation in script {
         let action: OvoAction = notation.parse()?;
