@@ -262,21 +262,14 @@ impl OvoTable {
         }
         let had = self.selected.take().is_some();
         self.path.clear();
-        let name = |s: Seat| {
-            self.session
-                .players()
-                .get(s)
-                .map(|p| p.name.clone())
-                .unwrap_or_default()
-        };
         let reason = match view.cell(cell) {
             CellView::Empty if had => return None,
             CellView::Empty => OvoText::EmptyCell {
                 cell: cell.to_string(),
             },
-            CellView::Visible { seat: owner, .. } if owner != seat => {
-                OvoText::NotYourEgg { owner: name(owner) }
-            }
+            CellView::Visible { seat: owner, .. } if owner != seat => OvoText::NotYourEgg {
+                owner: self.name(owner),
+            },
             _ if view.no_move_back && view.last == Some(cell) => OvoText::MovedLast,
             _ => OvoText::NowhereToGo {
                 cell: cell.to_string(),
@@ -382,16 +375,18 @@ impl OvoTable {
         }
     }
 
+    /// The name of the player at `seat`.
+    fn name(&self, seat: Seat) -> String {
+        self.session
+            .players()
+            .get(seat)
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
+    }
+
     /// What happened, for everyone (never a peeked symbol).
     fn describe(&self, event: &OvoEvent, action: &OvoAction, language: &str) -> String {
-        let name = |s: Seat| {
-            self.session
-                .players()
-                .get(s)
-                .map(|p| p.name.clone())
-                .unwrap_or_default()
-        };
-        let who = name(event.seat);
+        let who = self.name(event.seat);
         let mut text = match &event.happened {
             Happened::Moved { flipped, .. } => {
                 // The declaration is said in words below, not as the notation's " ovo".
