@@ -147,16 +147,6 @@ impl OmigaError {
 }
 
 const ORTHOGONAL: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
-const AROUND: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
 
 /// Whether `side` may lay `laid` (as it will lie) at `x,y` on `table`: the cell is empty
 /// and inside, an orthogonal neighbour is its own, an opponent card is among the 8
@@ -175,7 +165,7 @@ pub fn placement(table: &Table, side: Side, laid: Card, x: i32, y: i32) -> Resul
         return Err(Refusal::NoOwnNeighbour);
     }
     let opponent = side.opponent();
-    let near = AROUND.iter().any(|(dx, dy)| {
+    let near = crate::games::AROUND.iter().any(|(dx, dy)| {
         table
             .get(x + dx, y + dy)
             .is_some_and(|p| p.side == opponent)
