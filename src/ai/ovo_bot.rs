@@ -16,9 +16,9 @@ mod search;
 use evaluate::{camp_of, dist, evaluate, moves, Geometry};
 use memory::sample_state;
 pub use memory::{Belief, Memory};
-use search::{most_voted, RoundSearch, Stop};
+use search::{most_voted, RoundSearch};
 
-use super::{Bot, Budget, Deadline, Level, Thought, Told};
+use super::{slice_ended, Bot, Budget, Deadline, Level, Stop, Thought, Told};
 use crate::games::ovo::Cell;
 use crate::games::ovo::{eggs_per_seat, Happened, Ovo, OvoAction, OvoView, Symbol};
 use crate::games::Game;
@@ -350,17 +350,16 @@ impl Bot<Ovo> for OvoBot {
             .advance(rng, &kept.budget.deadline(), &slice_end);
         kept.budget.spend_since(started);
         self.play_outs = kept.search.play_outs;
-        match stop {
-            Stop::Paused => {
+        slice_ended(
+            stop,
+            kept,
+            &mut self.hit_deadline,
+            |mut kept| {
                 kept.rng = rng.clone();
                 self.kept = Some(kept);
-                Thought::Thinking
-            }
-            Stop::Finished | Stop::Cut => {
-                self.hit_deadline = matches!(stop, Stop::Cut);
-                Thought::Decided(kept.search.best())
-            }
-        }
+            },
+            |kept| kept.search.best(),
+        )
     }
 
     fn observe(&mut self, told: &Told<Ovo>) {

@@ -1,7 +1,7 @@
 //! The hard bot's round search: each determinization searched through a whole round of
 //! moves, in slices that a deadline may cut, each casting a vote for its best move.
 
-use super::super::Deadline;
+use super::super::{Deadline, Stop};
 use super::evaluate::{evaluate, moves, standing, value_of, Geometry, WIN};
 use super::memory::{sample_state, Memory};
 use crate::games::ovo::{Ovo, OvoAction, OvoView};
@@ -271,16 +271,6 @@ fn round_value(after: &Ovo, me: Seat, geo: &Geometry) -> f64 {
         }
     }
     evaluate(&g, me, geo)
-}
-
-/// Where [`RoundSearch::advance`] stopped.
-pub(super) enum Stop {
-    /// Every determinization searched: answer now.
-    Finished,
-    /// The level's deadline passed: answer with the votes so far.
-    Cut,
-    /// The slice is used up: the search goes on in the next call.
-    Paused,
 }
 
 /// The candidate the determinizations voted for most; a tie goes to the higher summed
