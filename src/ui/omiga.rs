@@ -499,7 +499,7 @@ fn no_seat(seat: Seat, language: &str) -> String {
 /// Registers the Omiga bridge's callbacks.
 pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     let bridge = app.global::<OmigaBridge>();
-    // A networked game (src/ui/lan.rs) takes the taps when one is on screen.
+    // A networked game (src/ui/lan/) takes the taps when one is on screen.
     macro_rules! on {
         ($setter:ident, $lan:expr, |$t:ident, $lang:ident $(, $arg:ident : $ty:ty)*| $body:expr) => {{
             let weak = app.as_weak();
