@@ -6,8 +6,6 @@
 #[cfg(feature = "devtools")]
 mod demo;
 mod screen;
-#[cfg(test)]
-mod tests;
 mod words;
 
 #[cfg(feature = "devtools")]
@@ -524,3 +522,6 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     on!(on_hint, |t| t.hint());
     on!(on_trade, |t| t.toggle_trade());
 }
+
+#[cfg(test)]
+mod tests;
