@@ -11,7 +11,8 @@
 //!
 //! `decode` prints the join code (if any) as a first line `code NNNN`, then the SDP.
 
-use hotseat::net::pairing::{self, qr_modules, PairingKind};
+use hotseat::net::pairing::{self, PairingKind};
+use hotseat::net::qr::{qr_modules, read_qr};
 use std::io::Read;
 
 /// `read_qr` over a binary PGM (P5, 8 bits): a camera frame saved by a test.
@@ -35,7 +36,7 @@ fn read_pgm(path: &str) -> Result<String, String> {
         _ => return Err(format!("{path}: not a binary PGM")),
     };
     let pixels = bytes.get(at + 1..).unwrap_or_default();
-    pairing::read_qr(w, h, pixels).ok_or_else(|| "no Hotseat code in the frame".into())
+    read_qr(w, h, pixels).ok_or_else(|| "no Hotseat code in the frame".into())
 }
 
 fn main() -> std::process::ExitCode {

@@ -6,9 +6,9 @@
 //! in `ui`, behind the `ui` feature.
 
 pub mod ai;
-// The pure half of `hotseat bench`; its tests run in the rules-only build too.
+// The makers' tools; their pure half's tests run in the rules-only build too.
 #[cfg(any(test, feature = "devtools"))]
-pub mod bench;
+pub mod devtools;
 pub mod games;
 pub mod kiosk;
 pub mod lessons;

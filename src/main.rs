@@ -48,7 +48,7 @@ enum Command {
     #[cfg(feature = "devtools")]
     Screenshot(ScreenshotArgs),
     /// Developer tool: the app drawn headless, answering where each control is (the
-    /// browser test taps there; commands on stdin, see src/ui/mirror.rs).
+    /// browser test taps there; commands on stdin, see src/devtools/mirror.rs).
     #[cfg(feature = "devtools")]
     Mirror(MirrorArgs),
     /// Developer tool: start-up, idle CPU, frame times, memory and binary size
@@ -283,7 +283,7 @@ struct ScreenshotArgs {
 
 #[cfg(feature = "devtools")]
 impl ScreenshotArgs {
-    /// The words src/ui/screenshot.rs reads.
+    /// The words src/devtools/screenshot.rs reads.
     fn words(&self) -> Vec<String> {
         let mut w: Vec<String> = self.screen.iter().cloned().collect();
         push(&mut w, "all", self.all.as_ref());
@@ -324,7 +324,7 @@ struct BenchArgs {
 
 #[cfg(feature = "devtools")]
 impl BenchArgs {
-    /// The words src/ui/bench/mod.rs reads.
+    /// The words src/devtools/bench/mod.rs reads.
     fn words(&self) -> Vec<String> {
         if let Some(mode) = &self.child {
             let mut w = vec!["--child".to_string(), mode.clone()];
@@ -369,22 +369,22 @@ fn run(cli: Cli) -> Result<(), String> {
             None => Err("no data folder on this system (set HOTSEAT_DATA_DIR)".into()),
         },
         #[cfg(feature = "devtools")]
-        Some(Command::KioskSoak(a)) => hotseat::ui::kiosk_soak::command(&[
+        Some(Command::KioskSoak(a)) => hotseat::devtools::kiosk_soak::command(&[
             "--minutes".into(),
             a.minutes.to_string(),
             "--every".into(),
             a.every.to_string(),
         ]),
         #[cfg(feature = "devtools")]
-        Some(Command::Screenshot(a)) => hotseat::ui::screenshot::command(&a.words()),
+        Some(Command::Screenshot(a)) => hotseat::devtools::screenshot::command(&a.words()),
         #[cfg(feature = "devtools")]
-        Some(Command::Mirror(a)) => hotseat::ui::mirror::command(
+        Some(Command::Mirror(a)) => hotseat::devtools::mirror::command(
             &["--size".into(), a.size, "--lang".into(), a.lang],
             std::io::stdin().lock(),
             std::io::stdout().lock(),
         ),
         #[cfg(feature = "devtools")]
-        Some(Command::Bench(a)) => hotseat::ui::bench::command(&a.words()),
+        Some(Command::Bench(a)) => hotseat::devtools::bench::command(&a.words()),
     }
 }
 

@@ -74,17 +74,6 @@ fn mark_first_frame(app: &crate::ui::AppWindow, then: impl FnOnce(&slint::Window
     }
 }
 
-/// The page's language (`<html lang>`), the app's: a screen reader reading the page's layer
-/// (web/a11y) chooses its voice and pronunciation by it.
-pub fn set_page_language(code: &str) {
-    let root = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element());
-    if let Some(root) = root {
-        let _ = root.set_attribute("lang", code);
-    }
-}
-
 /// The page going to the background (another app, another tab, the phone locked) is what
 /// Android calls a pause: the game is saved and the cover comes up, so whoever picks the
 /// phone up next sees no hand; coming back shows the cover (Omiga: its countdown).

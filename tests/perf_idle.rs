@@ -3,7 +3,7 @@
 // Staged with the developer tools' fixtures (the example tables), hence `devtools`.
 #![cfg(feature = "devtools")]
 
-use hotseat::ui::bench::{frame, scenes};
+use hotseat::devtools::bench::{frame, scenes};
 
 #[test]
 fn every_screen_left_alone_schedules_nothing() {

@@ -16,27 +16,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 mod common;
-use common::{labels, present, press, temp_data};
-
-fn tap_cell(app: &AppWindow, name: &str) {
-    let prefix = format!("{name}, ");
-    common::elements(app)
-        .into_iter()
-        .find(move |e| {
-            e.accessible_label()
-                .is_some_and(|l| l.starts_with(prefix.as_str()))
-        })
-        .unwrap_or_else(|| panic!("no cell {name} on screen"))
-        .invoke_accessible_default_action();
-}
-
-fn message(app: &AppWindow) -> String {
-    app.global::<GameChrome>().get_message().to_string()
-}
-
-fn banner(app: &AppWindow) -> String {
-    app.global::<GameChrome>().get_banner().to_string()
-}
+use common::{banner, labels, message, present, press, tap_cell, temp_data};
 
 fn kinds(app: &AppWindow) -> Vec<i32> {
     app.get_players().iter().map(|p| p.kind).collect()

@@ -3,7 +3,7 @@
 #![cfg(feature = "devtools")]
 
 use hotseat::games::{iota::Iota, ovo::Ovo, Params};
-use hotseat::session::{Player, SeatKind, Session, Sharing};
+use hotseat::session::{Player, Session, Sharing};
 use hotseat::store::{history, saves};
 use hotseat::ui::{build, AppWindow, GameChrome, Screen};
 use i_slint_backend_testing::init_no_event_loop;
@@ -17,16 +17,7 @@ fn label_starting(app: &AppWindow, prefix: &str) -> Option<String> {
 }
 
 fn people() -> Vec<Player> {
-    ["Anna", "Boris"]
-        .iter()
-        .enumerate()
-        .map(|(i, n)| Player {
-            name: n.to_string(),
-            color: i as u8,
-            kind: SeatKind::Human,
-            level: None,
-        })
-        .collect()
+    Player::people(&["Anna", "Boris"])
 }
 
 #[test]

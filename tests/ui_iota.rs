@@ -206,26 +206,13 @@ fn staging_a_legal_card_previews_its_score_and_play_places_it() {
 fn an_illegal_staging_shows_the_reason_and_play_is_refused() {
     let app = start("illegal");
     reveal(&app);
-    // Next to the lone starter any card fits, so stage a first card on a highlighted
-    // cell, then a second one on a cell that is not highlighted for it.
-    let card = hand_labels(&app)[0].clone();
-    press(&app, &card);
-    let good = labels(&app)
-        .into_iter()
-        .find(|l| l.ends_with("the selected card may go here"))
-        .expect("next to the starter every card fits");
-    press(&app, &good);
-    let card = hand_labels(&app)
-        .into_iter()
-        .find(|l| !l.ends_with(", on the board"))
-        .expect("a second card");
-    press(&app, &card);
-    // An empty cell that is not highlighted: the selected card may not go there.
-    let bad = labels(&app)
-        .into_iter()
-        .find(|l| l.ends_with(": empty"))
-        .expect("an empty cell that is not legal for this card");
-    press(&app, &bad);
+    let bad = stage_off_the_line(
+        &app,
+        hand_labels,
+        "the selected card may go here",
+        ", on the board",
+        ": empty",
+    );
     let bridge = app.global::<IotaBridge>();
     assert!(!bridge.get_preview_ok());
     assert!(!bridge.get_preview().is_empty(), "a reason is shown");
@@ -463,29 +450,50 @@ fn refusals_read_in_russian() {
     // Stage a legal card, then a second one away from its line: the core's English
     // reason is shown in Russian.
     let bridge = app.global::<IotaBridge>();
-    let card = hand_labels_ru(&app)[0].clone();
-    press(&app, &card);
-    let good = labels(&app)
-        .into_iter()
-        .find(|l| l.ends_with("сюда можно выложить выбранную карту"))
-        .expect("a legal cell");
-    press(&app, &good);
-    let card = hand_labels_ru(&app)
-        .into_iter()
-        .find(|l| !l.ends_with(", на столе"))
-        .expect("a second card");
-    press(&app, &card);
-    let bad = labels(&app)
-        .into_iter()
-        .find(|l| l.ends_with(": пусто"))
-        .expect("an empty cell that is not legal");
-    press(&app, &bad);
+    stage_off_the_line(
+        &app,
+        hand_labels_ru,
+        "сюда можно выложить выбранную карту",
+        ", на столе",
+        ": пусто",
+    );
     assert!(!bridge.get_preview_ok());
     let reason = bridge.get_preview().to_string();
     assert!(
         reason.chars().any(|c| ('а'..='я').contains(&c)),
         "the reason is in Russian: {reason}"
     );
+}
+
+/// Next to the lone starter any card fits: stages the hand's first card on a highlighted
+/// cell, then a second card on an empty cell that is not highlighted for it, which the
+/// rules refuse; returns the refused cell's label. The endings are the labels' in the
+/// app's language: a cell the selected card may go to, a staged card, an empty cell.
+fn stage_off_the_line(
+    app: &AppWindow,
+    hand: fn(&AppWindow) -> Vec<String>,
+    may_go: &str,
+    staged: &str,
+    empty: &str,
+) -> String {
+    let card = hand(app)[0].clone();
+    press(app, &card);
+    let good = labels(app)
+        .into_iter()
+        .find(|l| l.ends_with(may_go))
+        .expect("next to the starter every card fits");
+    press(app, &good);
+    let card = hand(app)
+        .into_iter()
+        .find(|l| !l.ends_with(staged))
+        .expect("a second card");
+    press(app, &card);
+    let bad = labels(app)
+        .into_iter()
+        .find(|l| l.ends_with(empty))
+        .expect("an empty cell that is not legal for this card");
+    press(app, &bad);
+    bad
 }
 
 fn hand_labels_ru(app: &AppWindow) -> Vec<String> {

@@ -5,7 +5,7 @@
 // Staged with the developer tools' fixtures (the example tables), hence `devtools`.
 #![cfg(feature = "devtools")]
 
-use hotseat::ui::screenshot::{stage, SCREENS, SIZES};
+use hotseat::devtools::screenshot::{stage, SCREENS, SIZES};
 use hotseat::ui::{build, AppWindow};
 use i_slint_backend_testing::{init_no_event_loop, AccessibleRole, ElementHandle};
 use slint::{ComponentHandle, LogicalSize};

@@ -24,7 +24,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 mod common;
-use common::{press, temp_data};
+use common::{message, press, temp_data};
 
 fn app(tag: &str) -> (AppWindow, Rc<RefCell<Controller>>, std::path::PathBuf) {
     init_no_event_loop();
@@ -49,10 +49,6 @@ fn announcement(app: &AppWindow) -> String {
 /// The focused board's description (what Orca 43 speaks when it changes).
 fn news(app: &AppWindow) -> String {
     app.global::<Access>().get_news().to_string()
-}
-
-fn message(app: &AppWindow) -> String {
-    app.global::<GameChrome>().get_message().to_string()
 }
 
 /// Step `k` of a lesson as the core sees it: a legal action that misses its goal (if

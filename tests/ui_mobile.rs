@@ -187,7 +187,7 @@ fn pausing_on_a_finished_game_neither_saves_it_again_nor_records_it_twice() {
     let (app, c) = build(Some(dir.clone())).unwrap();
     app.show().unwrap();
     // An Ovo game that has just ended (a declaration), its result on screen.
-    hotseat::ui::screenshot::stage(&app, &c, "ovo-end", "en");
+    hotseat::devtools::screenshot::stage(&app, &c, "ovo-end", "en");
     // The phone goes in a pocket on the result screen, comes back, goes again (a browser
     // tab hidden and reloaded does the same).
     suspend(&app, &mut c.borrow_mut());

@@ -10,36 +10,13 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 mod common;
-use common::{labels, present, press, temp_data};
-
-/// The board cell whose label starts with `name` (e.g. "c4").
-fn cell(app: &AppWindow, name: &str) -> Option<ElementHandle> {
-    let prefix = format!("{name}, ");
-    common::elements(app).into_iter().find(move |e| {
-        e.accessible_label()
-            .is_some_and(|l| l.starts_with(prefix.as_str()))
-    })
-}
+use common::{banner, cell, labels, message, present, press, tap_cell as tap, temp_data};
 
 fn cell_label(app: &AppWindow, name: &str) -> String {
     cell(app, name)
         .and_then(|e| e.accessible_label())
         .map(|l| l.to_string())
         .unwrap_or_else(|| panic!("no cell {name} on screen"))
-}
-
-fn tap(app: &AppWindow, name: &str) {
-    cell(app, name)
-        .unwrap_or_else(|| panic!("no cell {name} on screen"))
-        .invoke_accessible_default_action();
-}
-
-fn message(app: &AppWindow) -> String {
-    app.global::<GameChrome>().get_message().to_string()
-}
-
-fn banner(app: &AppWindow) -> String {
-    app.global::<GameChrome>().get_banner().to_string()
 }
 
 /// The example mid-game of the screenshots: Anna (◆, seat 0) to act, the hidden egg on

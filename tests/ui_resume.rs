@@ -9,7 +9,7 @@ use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::{present, press, temp_data};
+use common::{present, press, tap_cell as tap, temp_data};
 
 /// The Ovo board as a screen reader reads it: the 36 cell labels, a1 to f6.
 fn board(app: &AppWindow) -> Vec<String> {
@@ -21,18 +21,6 @@ fn board(app: &AppWindow) -> Vec<String> {
     cells.sort();
     cells.dedup();
     cells
-}
-
-fn tap(app: &AppWindow, cell: &str) {
-    let prefix = format!("{cell}, ");
-    common::elements(app)
-        .into_iter()
-        .find(move |e| {
-            e.accessible_label()
-                .is_some_and(|l| l.starts_with(prefix.as_str()))
-        })
-        .unwrap_or_else(|| panic!("no cell {cell}"))
-        .invoke_accessible_default_action();
 }
 
 /// Starts Ovo for Anna and Boris and plays one step for whoever goes first.

@@ -5,26 +5,14 @@
 #![cfg(feature = "devtools")]
 
 use hotseat::sound::Cue;
-use hotseat::ui::{build, AppWindow, Controller, Screen};
+use hotseat::ui::{build, Controller, Screen};
 use i_slint_backend_testing::init_no_event_loop;
 use slint::ComponentHandle;
 use std::cell::RefCell;
 use std::rc::Rc;
 
 mod common;
-use common::{elements, press, temp_data};
-
-fn tap(app: &AppWindow, name: &str) {
-    let prefix = format!("{name}, ");
-    elements(app)
-        .into_iter()
-        .find(|e| {
-            e.accessible_label()
-                .is_some_and(|l| l.starts_with(prefix.as_str()))
-        })
-        .unwrap_or_else(|| panic!("no cell {name} on screen"))
-        .invoke_accessible_default_action();
-}
+use common::{press, tap_cell as tap, temp_data};
 
 fn heard(c: &Rc<RefCell<Controller>>) -> Vec<Cue> {
     c.borrow().sound.heard().to_vec()

@@ -8,7 +8,7 @@
 //!   many sampled deals: what each leaves open to the others, what it keeps for its own
 //!   next turn, the end of the game ([`HardSearch`]).
 
-use super::{Bot, Budget, Deadline, Level, Thought, Told};
+use super::{slice_ended, Bot, Budget, Deadline, Level, Stop, Thought, Told};
 use crate::games::iota::{Action, Card, Cell, Iota, IotaView};
 use crate::games::{Game, Outcome, RuleError, RuleResult};
 use crate::platform::time::{Duration, Instant};
@@ -173,16 +173,6 @@ enum Plan {
     Decided(Option<Action>),
     /// The hard level's search, not yet run.
     Search(Box<HardSearch>),
-}
-
-/// Where [`IotaBot::advance`] stopped.
-enum Stop {
-    /// Every deal of the budget searched, or no deal fits the view: answer now.
-    Finished,
-    /// The level's deadline came first: answer with the deals finished.
-    Cut,
-    /// The slice is used up: the search goes on in the next call.
-    Paused,
 }
 
 /// A hard decision in progress between two [`Bot::think`] calls.
@@ -567,17 +557,16 @@ impl Bot<Iota> for IotaBot {
         };
         kept.budget.spend_since(started);
         self.play_outs = kept.search.play_outs();
-        match stop {
-            Stop::Paused => {
+        slice_ended(
+            stop,
+            kept,
+            &mut self.hit_deadline,
+            |mut kept| {
                 kept.rng = rng.clone();
                 self.kept = Some(kept);
-                Thought::Thinking
-            }
-            Stop::Finished | Stop::Cut => {
-                self.hit_deadline = matches!(stop, Stop::Cut);
-                Thought::Decided(kept.search.best())
-            }
-        }
+            },
+            |kept| kept.search.best(),
+        )
     }
 
     fn observe(&mut self, _told: &Told<Iota>) {

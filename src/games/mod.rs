@@ -21,6 +21,19 @@ use serde::{Deserialize, Serialize};
 use std::fmt::{self, Debug, Display};
 use std::str::FromStr;
 
+/// The eight neighbours of a square cell, as (dx, dy): Ovo's steps and jumps, Omiga's
+/// "next to a card".
+pub(crate) const AROUND: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
 /// A seat at the table, numbered from 0 in turn order (Omiga: 0 = White, 1 = Black).
 pub type Seat = usize;
 

@@ -4,11 +4,12 @@
 //! other player acted, the connection dropped) is printed as a line starting with `# `.
 
 use super::discovery::{Announcer, Beacon, Browser};
-use super::host::{check_code, random_code, Host, HostConfig};
+use super::host::{Host, HostConfig};
+use super::hosting::{check_code, random_code};
 use super::protocol::Timing;
 use super::saved;
 use super::{legal_from_view, Joiner, JoinerEvent, NetError};
-use crate::games::omiga::{Act, Action, OmigaEvent, OmigaView};
+use crate::games::omiga::{Action, OmigaView};
 use crate::games::{Game, Params};
 use std::io::{BufRead, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, ToSocketAddrs};
@@ -89,21 +90,6 @@ fn input_lines<R: BufRead + Send + 'static>(input: R) -> Receiver<String> {
         }
     });
     rx
-}
-
-/// One line describing an event: `placed NP-KG@4,6`, `discarded 3, drew 3`.
-pub fn describe(event: &OmigaEvent) -> String {
-    let mut text = match &event.act {
-        Act::Placed { card, x, y, .. } => format!("seat {} placed {card}@{x},{y}", event.seat),
-        Act::Discarded { count, .. } => format!("seat {} discarded {count}", event.seat),
-    };
-    if let Some(drew) = &event.drew {
-        text.push_str(&format!(", drew {}", drew.count));
-    }
-    if event.outcome.is_over() {
-        text.push_str(&format!("\n# outcome {}", event.outcome));
-    }
-    text
 }
 
 /// The address to show: one the other device can reach (an interface's own address,

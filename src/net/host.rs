@@ -16,6 +16,7 @@
 
 use super::channel::{MessageChannel, Received, TcpChannel};
 use super::host_match::{millis, ConnId, HostMatch, HostOut, MatchSetup};
+pub use super::hosting::{check_code, random_code, HostEvent, CLIENT_SEAT, HOST_SEAT, MAX_PENDING};
 use super::protocol::{
     decode_client, send, ClientMsg, HostMsg, LineReader, ProtocolError, RateLimit, Read1, Timing,
     PROTOCOL_VERSION,
@@ -33,14 +34,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
-
-/// The host's seat (White).
-pub const HOST_SEAT: Seat = 0;
-/// The joined device's seat (Black).
-pub const CLIENT_SEAT: Seat = 1;
-/// How many connections may wait for their hello at once; a newer one pushes the oldest
-/// out (a real device says hello at once, an idle stranger never does).
-pub const MAX_PENDING: usize = 32;
 
 /// How a host starts.
 #[derive(Debug, Clone)]
@@ -75,80 +68,6 @@ impl HostConfig {
             rate: RateLimit::default(),
             store: None,
             resume: None,
-        }
-    }
-}
-
-/// A fresh random 4-digit join code.
-pub fn random_code() -> String {
-    use rand::Rng;
-    format!("{:04}", rand::rng().random_range(0..10_000u32))
-}
-
-/// Checks that a join code is exactly 4 digits.
-pub fn check_code(code: &str) -> Result<(), NetError> {
-    if code.len() == 4 && code.bytes().all(|b| b.is_ascii_digit()) {
-        Ok(())
-    } else {
-        Err(NetError::Setup(NetReason::BadCode {
-            got: code.chars().take(12).collect(),
-        }))
-    }
-}
-
-/// What the host tells its own player (the UI or the headless command).
-#[derive(Debug, Clone, PartialEq)]
-pub enum HostEvent {
-    /// A device joined (or came back); the game runs.
-    Joined,
-    /// A game starts: the countdown begins now.
-    Started {
-        /// Which game of this pairing.
-        game: u32,
-        /// White's view.
-        view: OmigaView,
-        /// The countdown.
-        countdown: Duration,
-    },
-    /// The other device acted.
-    OpponentActed {
-        /// The event as White may know it.
-        event: OmigaEvent,
-        /// White's view after it.
-        view: OmigaView,
-    },
-    /// The connection was lost: the game is paused, waiting up to the resume time.
-    Paused {
-        /// Why.
-        reason: NetReason,
-    },
-    /// The other device is back; the game goes on where it was.
-    Resumed,
-    /// The other player asks for a rematch.
-    RematchOffered,
-    /// The pairing is over.
-    Ended {
-        /// Why.
-        reason: NetReason,
-    },
-    /// Something the host refused or noticed (a wrong code, a second joiner, a flood).
-    Notice(NetReason),
-}
-
-impl HostEvent {
-    /// One line for a person, no debug formats.
-    pub fn describe(&self) -> String {
-        match self {
-            HostEvent::Joined => "joined".into(),
-            HostEvent::Started {
-                game, countdown, ..
-            } => format!("started game {game} countdown {}", countdown.as_secs_f64()),
-            HostEvent::OpponentActed { event, .. } => super::headless::describe(event),
-            HostEvent::Paused { reason } => format!("paused {reason}"),
-            HostEvent::Resumed => "resumed".into(),
-            HostEvent::RematchOffered => "rematch offered".into(),
-            HostEvent::Ended { reason } => format!("ended {reason}"),
-            HostEvent::Notice(n) => format!("notice {n}"),
         }
     }
 }

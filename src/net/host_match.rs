@@ -14,18 +14,22 @@
 //! save comes before the answer that follows it). A [`HostOut::Welcome`] is answered at
 //! once with [`HostMatch::welcomed`]: a device joins only once its welcome is written.
 
-use super::channel::MessageChannel;
-use super::host::{check_code, CLIENT_SEAT, HOST_SEAT, MAX_PENDING};
+mod carry_out;
+mod peer;
+
+pub use carry_out::carry_out;
+use peer::{Bucket, Offer, Peer};
+
+use super::hosting::{check_code, HostEvent, CLIENT_SEAT, HOST_SEAT, MAX_PENDING};
 use super::protocol::{ClientMsg, HostMsg, RateLimit, Timing, PROTOCOL_VERSION};
 use super::reason::NetReason;
 use super::saved::{self, HostSave};
-use super::{HostEvent, NetError};
+use super::NetError;
 use crate::games::omiga::{Action, Omiga, OmigaEvent, OmigaView};
 use crate::games::{Game, Outcome, Params, Seat};
 use crate::platform::time::{Duration, Instant};
 use crate::session::SavedGame;
-use std::collections::{HashMap, VecDeque};
-use std::path::Path;
+use std::collections::VecDeque;
 
 /// Names one connection for the lifetime of a host (a driver never reuses a number).
 pub type ConnId = u64;
@@ -70,67 +74,6 @@ pub struct MatchSetup {
     pub port: u16,
     /// A saved match to go on with (its code, game id, token and `last_act`).
     pub resume: Option<HostSave>,
-}
-
-/// Who is on the other end.
-#[derive(Debug)]
-enum Peer {
-    /// Nobody joined yet.
-    Waiting,
-    /// Playing over `conn`.
-    Connected {
-        conn: ConnId,
-        bucket: Bucket,
-        last_sent: Instant,
-        last_heard: Instant,
-        /// The device has spoken on this connection since its welcome: only then is it
-        /// really back (a welcome written into a dead connection proves nothing).
-        confirmed: bool,
-        /// It came back after a drop (told as `Resumed` once confirmed).
-        resuming: bool,
-    },
-    /// Lost; may come back until `deadline`.
-    Lost { deadline: Instant },
-    /// The pairing is over.
-    Over,
-}
-
-/// A welcome handed to the driver and not yet answered.
-#[derive(Debug)]
-struct Offer {
-    conn: ConnId,
-    first: bool,
-    resuming: bool,
-}
-
-/// A token bucket for the joined device's actions.
-#[derive(Debug)]
-struct Bucket {
-    tokens: f64,
-    at: Instant,
-    rate: RateLimit,
-}
-
-impl Bucket {
-    fn new(rate: RateLimit, now: Instant) -> Self {
-        Bucket {
-            tokens: rate.burst,
-            at: now,
-            rate,
-        }
-    }
-
-    fn take(&mut self, now: Instant) -> bool {
-        let refill = now.saturating_duration_since(self.at).as_secs_f64() * self.rate.per_second;
-        self.tokens = (self.tokens + refill).min(self.rate.burst);
-        self.at = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
 }
 
 /// The host's match: the authority of a two-device Omiga game, free of any transport.
@@ -760,73 +703,4 @@ pub fn millis(d: Duration) -> u64 {
 pub fn new_token() -> String {
     use rand::Rng;
     format!("{:032x}", rand::rng().random::<u128>())
-}
-
-/// Carries out a match's outputs, in order, for a driver that keeps its connections by
-/// number: sends (a failed one is reported back as a close, and what followed it still
-/// happens), welcomes (answered at once), closes, saves in `store`, and events to
-/// `notify`. The TCP host's core thread and the browser's page driver both use it, so
-/// the two transports cannot drift apart in how they obey the match.
-pub fn carry_out<C: MessageChannel<HostMsg, ClientMsg>>(
-    host: &mut HostMatch,
-    conns: &mut HashMap<ConnId, C>,
-    store: Option<&Path>,
-    notify: &mut dyn FnMut(HostEvent),
-    outs: Vec<HostOut>,
-) {
-    let mut todo: VecDeque<HostOut> = outs.into();
-    while let Some(out) = todo.pop_front() {
-        match out {
-            HostOut::Send(id, msg) => {
-                let failed = match conns.get_mut(&id) {
-                    Some(conn) => conn.send(&msg).err(),
-                    None => None,
-                };
-                if let Some(e) = failed {
-                    let why = NetReason::CannotReachDevice {
-                        detail: e.to_string(),
-                    };
-                    let more = host.on_closed(id, why, Instant::now());
-                    // What followed the failed send still happens, then the loss.
-                    todo.extend(more);
-                }
-            }
-            HostOut::Welcome(id, msg) => {
-                let written = match conns.get_mut(&id) {
-                    Some(conn) => conn.send(&msg).map_err(|e| e.to_string()),
-                    None => Err("the connection is gone".to_string()),
-                };
-                let more = host.welcomed(id, written, Instant::now());
-                // The welcome's consequences come before anything queued after it.
-                for o in more.into_iter().rev() {
-                    todo.push_front(o);
-                }
-            }
-            HostOut::Close(id) => {
-                if let Some(mut conn) = conns.remove(&id) {
-                    conn.close();
-                }
-            }
-            HostOut::Event(event) => notify(event),
-            HostOut::Save(save) => {
-                if let Some(dir) = store {
-                    if let Err(detail) = saved::save_host(dir, &save) {
-                        notify(HostEvent::Notice(NetReason::NotSaved { detail }));
-                    }
-                }
-            }
-            HostOut::Record(game, outcome) => {
-                if let Some(dir) = store {
-                    if let Err(detail) = saved::record_outcome(dir, &game, &outcome) {
-                        notify(HostEvent::Notice(NetReason::NotSaved { detail }));
-                    }
-                }
-            }
-            HostOut::Clear => {
-                if let Some(dir) = store {
-                    saved::clear_host(dir);
-                }
-            }
-        }
-    }
 }

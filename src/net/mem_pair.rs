@@ -49,22 +49,27 @@ pub struct MemPairing {
     pub failed: bool,
 }
 
+/// A match dealt from `seed` with the code [`CODE`], kept (saves asked for), the default
+/// rate limit: what these pairings and the state machines' tests start from.
+pub fn setup(seed: u64, timing: Timing) -> Result<MatchSetup, NetError> {
+    let params = Params::new().with("seed", seed);
+    Ok(MatchSetup {
+        game: Omiga::new_game(&params).map_err(|e| NetError::Setup(e.into()))?,
+        params,
+        code: CODE.into(),
+        timing,
+        rate: RateLimit::default(),
+        keeps: true,
+        port: 0,
+        resume: None,
+    })
+}
+
 impl MemPairing {
     /// A pairing dealt from `seed`, the device joined (see `failed` if not).
     pub fn new(seed: u64, timing: Timing) -> Result<MemPairing, NetError> {
         let now = Instant::now();
-        let params = Params::new().with("seed", seed);
-        let setup = MatchSetup {
-            game: Omiga::new_game(&params).map_err(|e| NetError::Setup(e.into()))?,
-            params,
-            code: CODE.into(),
-            timing,
-            rate: RateLimit::default(),
-            keeps: true,
-            port: 0,
-            resume: None,
-        };
-        let (host, first) = HostMatch::new(setup, now)?;
+        let (host, first) = HostMatch::new(setup(seed, timing)?, now)?;
         let (joiner, connect) = JoinerCore::join(CODE, timing);
         let mut sim = MemPairing {
             now,

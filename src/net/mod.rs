@@ -10,6 +10,7 @@ pub mod discovery;
 pub mod headless;
 pub mod host;
 pub mod host_match;
+pub mod hosting;
 pub mod joiner;
 pub mod mem_pair;
 pub mod page;
@@ -22,6 +23,7 @@ pub mod rtc;
 pub mod saved;
 #[cfg(test)]
 mod sim_tests;
+pub mod wire;
 
 pub use client::{legal_from_view, Client, ClientEvent};
 pub use host::{Host, HostConfig, HostEvent};

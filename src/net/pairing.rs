@@ -34,10 +34,6 @@ use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-/// The QR code of a pairing text and its reader (they live in `net::qr`; here too, so the
-/// pairing's whole API is one path).
-pub use super::qr::{qr_modules, read_qr};
-
 /// The format's version this build writes and reads.
 pub const VERSION: u32 = 1;
 /// The longest text [`decode`] looks at (a real one is ~170 characters): anything longer

@@ -3,6 +3,7 @@
 //! with [`LineReader`], which never holds more than [`MAX_LINE`] bytes of one message.
 
 use super::reason::{lenient, NetReason};
+pub use super::wire::{ProtocolError, MAX_LINE};
 use crate::games::omiga::{OmigaEvent, OmigaView};
 use crate::games::Seat;
 use serde::{Deserialize, Serialize};
@@ -11,9 +12,6 @@ use std::time::Duration;
 
 /// The protocol version both ends must speak; `Hello` carries it.
 pub const PROTOCOL_VERSION: u32 = 1;
-
-/// The longest message, in bytes, without its newline (a full view is about 3 KB).
-pub const MAX_LINE: usize = 16 * 1024;
 
 /// The timings of one connection; tests shorten them, the app uses [`Timing::default`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -236,33 +234,6 @@ impl HostMsg {
             why: why.wire(),
         }
     }
-}
-
-/// Why a line could not be read or used (also a typed reason on the wire, snake_case).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ProtocolError {
-    /// The line is longer than [`MAX_LINE`].
-    #[error("message longer than {MAX_LINE} bytes")]
-    TooLong,
-    /// The line is not UTF-8.
-    #[error("message is not UTF-8 text")]
-    NotText,
-    /// The line is not one of the protocol's messages.
-    #[error("malformed message: {0}")]
-    Malformed(String),
-    /// The peer closed the connection between messages.
-    #[error("the connection was closed")]
-    Closed,
-    /// The peer closed the connection in the middle of a message.
-    #[error("the connection was closed in the middle of a message")]
-    ClosedMidLine,
-    /// Nothing arrived for too long.
-    #[error("no message for {0} s")]
-    Silent(u64),
-    /// The operating system's error.
-    #[error("connection error: {0}")]
-    Io(String),
 }
 
 /// Decodes one line (without its newline) as a client message.

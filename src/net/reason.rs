@@ -9,7 +9,7 @@
 //! as `None`, never as a broken message, and [`heard`] falls back to `Other`.
 
 use super::pairing::PairingError;
-use super::protocol::ProtocolError;
+use super::wire::ProtocolError;
 use crate::games::omiga::OmigaError;
 use crate::games::{RuleError, Seat};
 use serde::{Deserialize, Deserializer, Serialize};

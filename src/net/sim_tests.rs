@@ -7,27 +7,17 @@ use super::channel::{MessageChannel, Received};
 use super::host_match::{ConnId, HostMatch, HostOut, MatchSetup};
 use super::joiner::{JoinerCore, JoinerEvent, JoinerOut};
 use super::mem_pair::MemPairing as Sim;
-use super::protocol::{ClientMsg, HostMsg, ProtocolError, RateLimit, Timing, PROTOCOL_VERSION};
+use super::protocol::{ClientMsg, HostMsg, ProtocolError, Timing, PROTOCOL_VERSION};
 use super::reason::NetReason;
 use super::{legal_from_view, HostEvent, NetError};
 use crate::games::omiga::{Omiga, OmigaView};
-use crate::games::{Game, Outcome, Params};
+use crate::games::{Game, Outcome};
 use crate::platform::time::{Duration, Instant};
 
-const CODE: &str = "4821";
+use super::mem_pair::{self, CODE};
 
 fn setup(seed: u64, timing: Timing) -> MatchSetup {
-    let params = Params::new().with("seed", seed);
-    MatchSetup {
-        game: Omiga::new_game(&params).unwrap(),
-        params,
-        code: CODE.into(),
-        timing,
-        rate: RateLimit::default(),
-        keeps: true,
-        port: 0,
-        resume: None,
-    }
+    mem_pair::setup(seed, timing).expect("a deal from a seed")
 }
 
 fn hello(resume: Option<&str>) -> ClientMsg {

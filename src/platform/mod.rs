@@ -89,6 +89,20 @@ pub fn measure(name: &str, since: &str) {
     let _ = (name, since);
 }
 
+/// The page's language (`<html lang>`), the app's: a screen reader reading the page's layer
+/// (web/a11y) chooses its voice and pronunciation by it. Elsewhere nothing.
+pub fn set_page_language(code: &str) {
+    #[cfg(all(target_arch = "wasm32", feature = "ui"))]
+    if let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = root.set_attribute("lang", code);
+    }
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    let _ = code;
+}
+
 /// `note!("…", args)`: [`note`] with `format!` arguments.
 #[macro_export]
 macro_rules! note {

@@ -44,6 +44,22 @@ pub struct Player {
     pub level: Option<String>,
 }
 
+impl Player {
+    /// People at the device, one a seat in the order named, each in its seat's colour.
+    pub fn people(names: &[&str]) -> Vec<Player> {
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| Player {
+                name: name.to_string(),
+                color: i as u8,
+                kind: SeatKind::Human,
+                level: None,
+            })
+            .collect()
+    }
+}
+
 /// How the device is shared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]

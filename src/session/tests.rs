@@ -5,16 +5,7 @@ use crate::games::omiga::Omiga;
 use crate::games::ovo::Ovo;
 
 fn people(n: usize) -> Vec<Player> {
-    ["Anna", "Boris", "Vera", "Gleb"][..n]
-        .iter()
-        .enumerate()
-        .map(|(i, name)| Player {
-            name: name.to_string(),
-            color: i as u8,
-            kind: SeatKind::Human,
-            level: None,
-        })
-        .collect()
+    Player::people(&["Anna", "Boris", "Vera", "Gleb"][..n])
 }
 
 fn ovo(first: usize) -> Session<Ovo> {

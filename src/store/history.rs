@@ -88,16 +88,7 @@ mod tests {
     use rand::seq::IndexedRandom;
 
     fn finished_iota(seed: u64) -> FinishedGame {
-        let players = ["Anna", "Boris"]
-            .iter()
-            .enumerate()
-            .map(|(i, n)| Player {
-                name: n.to_string(),
-                color: i as u8,
-                kind: SeatKind::Human,
-                level: None,
-            })
-            .collect();
+        let players = Player::people(&["Anna", "Boris"]);
         let params = Params::new().with("players", 2).with("seed", seed);
         let mut s: Session<Iota> = Session::start(params, players, Sharing::PassAndPlay).unwrap();
         let mut rng = crate::games::rng_from_seed(seed);

@@ -75,7 +75,7 @@ mod tests {
     use super::*;
     use crate::games::ovo::{Ovo, OvoAction};
     use crate::games::Params;
-    use crate::session::{Player, SeatKind, Session, Sharing};
+    use crate::session::{Player, Session, Sharing};
     use std::path::PathBuf;
 
     fn folder(name: &str) -> PathBuf {
@@ -88,16 +88,7 @@ mod tests {
     }
 
     fn match_of_two() -> Session<Ovo> {
-        let players = ["Anna", "Boris"]
-            .iter()
-            .enumerate()
-            .map(|(i, name)| Player {
-                name: name.to_string(),
-                color: i as u8,
-                kind: SeatKind::Human,
-                level: None,
-            })
-            .collect();
+        let players = Player::people(&["Anna", "Boris"]);
         let params = Params::new().with("players", 2).with("first", 0);
         Session::start(params, players, Sharing::PassAndPlay).expect("a match")
     }

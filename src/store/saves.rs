@@ -119,7 +119,7 @@ fn aside_name(dir: &Path, name: &str) -> PathBuf {
 mod tests {
     use super::*;
     use crate::games::{ovo::Ovo, Params};
-    use crate::session::{Player, SeatKind, Session, Sharing};
+    use crate::session::{Player, Session, Sharing};
 
     fn dir(tag: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("hotseat-saves-{tag}-{}", std::process::id()));
@@ -129,16 +129,7 @@ mod tests {
     }
 
     fn a_game(moves: &[&str]) -> SavedGame {
-        let players = ["Anna", "Boris"]
-            .iter()
-            .enumerate()
-            .map(|(i, n)| Player {
-                name: n.to_string(),
-                color: i as u8,
-                kind: SeatKind::Human,
-                level: None,
-            })
-            .collect();
+        let players = Player::people(&["Anna", "Boris"]);
         let mut s: Session<Ovo> = Session::start(
             Params::new().with("players", 2),
             players,

@@ -197,18 +197,7 @@ pub fn news(app: &AppWindow) {
     let lesson = app.global::<LessonBridge>();
     if lesson.get_active() {
         if lesson.get_verdict_kind() == 0 {
-            parts.push(
-                super::texts::in_window(
-                    app,
-                    &super::texts::LessonText::Step {
-                        n: lesson.get_step().max(0) as usize,
-                        of: lesson.get_steps().max(0) as usize,
-                        words: lesson.get_words().into(),
-                        task: lesson.get_task().into(),
-                    },
-                )
-                .into(),
-            );
+            parts.push(lesson_step(app).into());
         } else {
             parts.push(lesson.get_verdict());
         }
@@ -224,6 +213,22 @@ pub fn news(app: &AppWindow) {
     if access.get_news() != text.as_str() {
         access.set_news(text.into());
     }
+}
+
+/// A lesson's step as it is heard: "Step k of n." with its words and task, as the lesson
+/// panel shows them. Put together here only: entering a step announces it, and the
+/// focused board describes it until a try is judged.
+pub fn lesson_step(app: &AppWindow) -> String {
+    let lesson = app.global::<LessonBridge>();
+    super::texts::in_window(
+        app,
+        &super::texts::LessonText::Step {
+            n: lesson.get_step().max(0) as usize,
+            of: lesson.get_steps().max(0) as usize,
+            words: lesson.get_words().into(),
+            task: lesson.get_task().into(),
+        },
+    )
 }
 
 /// Puts a public event into the live region; a screen reader speaks it once, when it

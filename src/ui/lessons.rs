@@ -13,7 +13,7 @@
 //! screen, so no other game can ever be taken for a lesson, and a lesson is never saved
 //! as a game, recorded in the history or taken back.
 
-use super::play::{GameScreen, Table};
+use super::play::{GameScreen, Note, Table};
 use super::texts::{self, LessonText, OmigaText, ShellText};
 use super::{AppWindow, Controller, GameChrome, LessonBridge, Screen};
 use crate::games::registry::GameKind;
@@ -211,6 +211,8 @@ pub struct LessonTable {
     board: Box<dyn Table>,
     run: Box<dyn Running>,
     shown: Shown,
+    /// What the board said of the last tap, until the lesson has judged it.
+    told: Note,
 }
 
 impl LessonTable {
@@ -232,21 +234,6 @@ impl LessonTable {
     /// Whether the current step has been passed.
     pub fn passed(&self) -> bool {
         self.run.passed()
-    }
-
-    /// What the learner should hear on entering the step.
-    fn step_words(&self, app: &AppWindow) -> String {
-        let t = self.run.texts();
-        let kind = self.run.kind();
-        texts::in_window(
-            app,
-            &LessonText::Step {
-                n: self.run.index() + 1,
-                of: self.run.len(),
-                words: step_text(app, kind, t.name, "words", t.words),
-                task: step_text(app, kind, t.name, "task", t.task),
-            },
-        )
     }
 
     fn fill_panel(&self, app: &AppWindow) {
@@ -319,7 +306,7 @@ impl Table for LessonTable {
         self.board.pause();
     }
     fn bot_wake(&mut self, _token: u64) {}
-    fn bot_done(&mut self, _reply: Reply, _language: &str) -> super::play::Note {
+    fn bot_done(&mut self, _reply: Reply, _language: &str) -> Note {
         None
     }
     fn undo(&mut self) -> RuleResult<()> {
@@ -334,6 +321,9 @@ impl Table for LessonTable {
     }
     fn is_lesson(&self) -> bool {
         true
+    }
+    fn told(&mut self, note: &Note) {
+        self.told = note.clone();
     }
 }
 
@@ -355,6 +345,7 @@ pub fn open(app: &AppWindow, c: &mut Controller, kind: GameKind) {
             board,
             run,
             shown: Shown::Nothing,
+            told: None,
         })
     });
     let table = match made {
@@ -376,10 +367,10 @@ pub fn open(app: &AppWindow, c: &mut Controller, kind: GameKind) {
 /// controller's `after_change` draws a lesson's board and panel: `after_change` below.)
 fn enter_step(app: &AppWindow, c: &mut Controller, table: LessonTable) {
     remember(c, table.kind(), table.index());
-    let words = table.step_words(app);
     c.table = Some(Box::new(table));
     c.after_change(app);
-    super::access::announce(app, &words);
+    // The panel now shows the step: it is heard as shown.
+    super::access::announce(app, &super::access::lesson_step(app));
 }
 
 /// Writes the step a lesson is at, so that it resumes there. A kiosk keeps it only for
@@ -397,7 +388,8 @@ pub(crate) fn after_change(app: &AppWindow, c: &mut Controller) {
     let Some(lesson) = on_table(c) else {
         return;
     };
-    let chrome = app.global::<GameChrome>();
+    // The board's own words for the tap just made, if this change came from one.
+    let told = lesson.told.take();
     let hint = {
         let t = lesson.run.texts();
         step_text(app, lesson.run.kind(), t.name, "hint", t.hint)
@@ -411,11 +403,9 @@ pub(crate) fn after_change(app: &AppWindow, c: &mut Controller) {
             };
             lesson.shown = Shown::Passed(text.clone());
             // What the move did (the table's own words), then the verdict.
-            let did = chrome.get_message().to_string();
-            Some(if did.is_empty() {
-                text
-            } else {
-                format!("{did} {text}")
+            Some(match told {
+                Some((did, _)) if !did.is_empty() => format!("{did} {text}"),
+                _ => text,
             })
         }
         Some(Verdict::Refused { reason, .. }) => {
@@ -433,11 +423,8 @@ pub(crate) fn after_change(app: &AppWindow, c: &mut Controller) {
             Some(text)
         }
         Some(Verdict::AlreadyPassed) => None,
-        None if !lesson.run.passed()
-            && chrome.get_message_is_warning()
-            && !chrome.get_message().is_empty() =>
-        {
-            // The board refused the tap itself (the reason is in the message line).
+        None if !lesson.run.passed() && matches!(&told, Some((why, true)) if !why.is_empty()) => {
+            // The board refused the tap itself (its reason stays in the message line).
             let text = texts::in_window(app, &LessonText::TryAgain { hint });
             lesson.shown = Shown::Wrong(text.clone());
             Some(text)
@@ -475,13 +462,12 @@ fn next(app: &AppWindow, c: &mut Controller) {
     put_back(lesson, language);
     lesson.shown = Shown::Nothing;
     let (kind, at) = (lesson.kind(), lesson.index());
-    let words = lesson.step_words(app);
     super::access::reset(app);
     super::chrome::show_message(app, "", false);
     // Drawn by `after_change`, as every change of a lesson's board is.
     remember(c, kind, at);
     c.after_change(app);
-    super::access::announce(app, &words);
+    super::access::announce(app, &super::access::lesson_step(app));
 }
 
 /// Wires the lesson panel and the "Learn to play" buttons.

@@ -2,23 +2,15 @@
 //! No rule is decided here; games are played through `session`.
 
 pub mod access;
-#[cfg(feature = "devtools")]
-pub mod bench;
 pub mod bots;
 pub mod chrome;
-#[cfg(feature = "devtools")]
-pub mod cvd;
 mod history;
 pub mod inbox;
 pub mod iota;
 pub mod kiosk;
-#[cfg(feature = "devtools")]
-pub mod kiosk_soak;
 pub mod lan;
 pub mod lessons;
 mod lifecycle;
-#[cfg(feature = "devtools")]
-pub mod mirror;
 pub mod mobile;
 pub mod omiga;
 pub mod omiga_models;
@@ -32,8 +24,6 @@ pub mod rows;
 #[cfg(target_arch = "wasm32")]
 pub mod rtc;
 pub mod rules_text;
-#[cfg(feature = "devtools")]
-pub mod screenshot;
 pub mod setup;
 pub mod sound;
 pub mod tables;
@@ -203,8 +193,7 @@ fn apply_settings(app: &AppWindow, c: &Controller) {
     app.set_language(c.settings.language.code().into());
     // The page's screen-reader layer (web/a11y) speaks the app's words: a reader picks its
     // voice by the page's language.
-    #[cfg(target_arch = "wasm32")]
-    crate::web::set_page_language(language);
+    crate::platform::set_page_language(language);
     app.global::<Theme>().set_mode(match c.settings.theme {
         ThemeChoice::Light => ThemeMode::Light,
         ThemeChoice::Dark => ThemeMode::Dark,

@@ -129,8 +129,9 @@ impl OmigaTable {
         self.tap_hand(seat, index, language)
     }
 
-    /// A tap on a card of `seat`'s hand: select it, or turn it when it is already selected.
-    pub fn tap_hand(&mut self, seat: Seat, index: usize, language: &str) -> Result<(), String> {
+    /// Whether `seat` may act from this device now (a seat of the game, a person's, the
+    /// game under way); else why not, in words.
+    fn may_act(&self, seat: Seat, language: &str) -> Result<(), String> {
         if seat > 1 {
             return Err(no_seat(seat, language));
         }
@@ -140,6 +141,12 @@ impl OmigaTable {
         if !self.playing() {
             return Err(self.not_now(language));
         }
+        Ok(())
+    }
+
+    /// A tap on a card of `seat`'s hand: select it, or turn it when it is already selected.
+    pub fn tap_hand(&mut self, seat: Seat, index: usize, language: &str) -> Result<(), String> {
+        self.may_act(seat, language)?;
         if index >= self.hand(seat).len() {
             return Err(say(language, OmigaText::CardGone));
         }
@@ -232,15 +239,7 @@ impl OmigaTable {
 
     /// `seat` discards its hand (the core says whether that is allowed now).
     pub fn discard(&mut self, seat: Seat, language: &str) -> Result<(), String> {
-        if seat > 1 {
-            return Err(no_seat(seat, language));
-        }
-        if self.session.is_bot(seat) {
-            return Err(say(language, OmigaText::AppPlaysSide));
-        }
-        if !self.playing() {
-            return Err(self.not_now(language));
-        }
+        self.may_act(seat, language)?;
         match self.session.act(seat, &Action::Discard) {
             Ok(_) => {
                 self.selected[seat] = None;
@@ -500,7 +499,7 @@ fn no_seat(seat: Seat, language: &str) -> String {
 /// Registers the Omiga bridge's callbacks.
 pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     let bridge = app.global::<OmigaBridge>();
-    // A networked game (src/ui/lan.rs) takes the taps when one is on screen.
+    // A networked game (src/ui/lan/) takes the taps when one is on screen.
     macro_rules! on {
         ($setter:ident, $lan:expr, |$t:ident, $lang:ident $(, $arg:ident : $ty:ty)*| $body:expr) => {{
             let weak = app.as_weak();

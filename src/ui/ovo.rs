@@ -2,16 +2,20 @@
 //! cells, and taps become actions. Which eggs may move and where they may land always
 //! comes from the rules core (`moves_from`, `legal_actions`); nothing is decided here.
 
+#[cfg(feature = "devtools")]
+mod demo;
+mod screen;
+
+#[cfg(feature = "devtools")]
+pub use demo::{demo, show_demo};
+
 use super::play::{self, Note};
-use super::rows;
 use super::texts::{self, OvoText};
-use super::{AppWindow, Controller, GameChrome, OvoBridge, OvoCell, OvoSeat};
-use crate::games::ovo::{
-    camp, Cell, CellView, Happened, Ovo, OvoAction, OvoEvent, OvoView, Symbol,
-};
-use crate::games::{Outcome, Params, RuleResult, Seat};
+use super::{AppWindow, Controller, OvoBridge, OvoCell};
+use crate::games::ovo::{camp, Cell, CellView, Happened, Ovo, OvoAction, OvoEvent, Symbol};
+use crate::games::{Params, RuleResult, Seat};
 use crate::session::{Desk, Match, Player, Sharing};
-use slint::{ComponentHandle, ModelRc, VecModel};
+use slint::ComponentHandle;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -258,21 +262,14 @@ impl OvoTable {
         }
         let had = self.selected.take().is_some();
         self.path.clear();
-        let name = |s: Seat| {
-            self.session
-                .players()
-                .get(s)
-                .map(|p| p.name.clone())
-                .unwrap_or_default()
-        };
         let reason = match view.cell(cell) {
             CellView::Empty if had => return None,
             CellView::Empty => OvoText::EmptyCell {
                 cell: cell.to_string(),
             },
-            CellView::Visible { seat: owner, .. } if owner != seat => {
-                OvoText::NotYourEgg { owner: name(owner) }
-            }
+            CellView::Visible { seat: owner, .. } if owner != seat => OvoText::NotYourEgg {
+                owner: self.name(owner),
+            },
             _ if view.no_move_back && view.last == Some(cell) => OvoText::MovedLast,
             _ => OvoText::NowhereToGo {
                 cell: cell.to_string(),
@@ -378,16 +375,18 @@ impl OvoTable {
         }
     }
 
+    /// The name of the player at `seat`.
+    fn name(&self, seat: Seat) -> String {
+        self.session
+            .players()
+            .get(seat)
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
+    }
+
     /// What happened, for everyone (never a peeked symbol).
     fn describe(&self, event: &OvoEvent, action: &OvoAction, language: &str) -> String {
-        let name = |s: Seat| {
-            self.session
-                .players()
-                .get(s)
-                .map(|p| p.name.clone())
-                .unwrap_or_default()
-        };
-        let who = name(event.seat);
+        let who = self.name(event.seat);
         let mut text = match &event.happened {
             Happened::Moved { flipped, .. } => {
                 // The declaration is said in words below, not as the notation's " ovo".
@@ -630,155 +629,6 @@ fn strip_ovo(action: &OvoAction) -> OvoAction {
     a
 }
 
-impl play::GameScreen for OvoTable {
-    type Game = Ovo;
-    const TITLE: &'static str = "Ovo";
-
-    fn game_match(&self) -> &Match<Ovo> {
-        &self.session
-    }
-
-    fn game_match_mut(&mut self) -> &mut Match<Ovo> {
-        &mut self.session
-    }
-
-    fn app_played(
-        &mut self,
-        _seat: Seat,
-        action: OvoAction,
-        event: OvoEvent,
-        before: OvoView,
-        language: &str,
-    ) -> Note {
-        // What the moving egg looked like to everyone (public) before the move.
-        let from = move_path(&action).and_then(|(path, _)| path.first().copied());
-        self.fly(&action, from.map(|c| before.cell(c)), &event.happened);
-        Some((self.describe(&event, &action, language), false))
-    }
-
-    fn taken_back(&mut self) {
-        self.clear_selection();
-        self.flight = None;
-        self.flight_pending.set(false);
-        self.confirming_ovo = false;
-    }
-
-    fn draw(&self, app: &AppWindow, language: &str) {
-        let game = self.session.public();
-        let bridge = app.global::<OvoBridge>();
-        let players = self.session.players();
-        // In Ovo a seat's mark is its eggs' symbol (2 players: ◆ and ★), so the banner
-        // and the cover show that symbol rather than the seat number's.
-        let chrome = app.global::<GameChrome>();
-        let banner_seat = chrome.get_banner_seat();
-        if banner_seat >= 0 {
-            if let Some(symbol) = self.symbol(banner_seat as usize) {
-                chrome.set_banner_seat(symbol_index(symbol));
-            }
-        }
-        if let Some(reveal) = &self.reveal {
-            // The peeker still holds the device: show the symbol before the cover, and
-            // the banner names the peeker, not the next player.
-            app.set_cover_up(false);
-            let peeker = players
-                .get(reveal.seat)
-                .map(|p| p.name.clone())
-                .unwrap_or_default();
-            chrome.set_banner(say(language, OvoText::PeekOf { name: peeker }).into());
-            if let Some(symbol) = self.symbol(reveal.seat) {
-                chrome.set_banner_seat(symbol_index(symbol));
-            }
-            bridge.set_revealing(true);
-            bridge.set_reveal_text(
-                say(
-                    language,
-                    OvoText::PeekResult {
-                        cell: reveal.cell.to_string(),
-                        symbol: symbol_word(reveal.symbol, language),
-                    },
-                )
-                .into(),
-            );
-            bridge.set_reveal_symbol(symbol_char(reveal.symbol).into());
-            bridge.set_reveal_color(
-                players
-                    .get(
-                        (0..game.players)
-                            .find(|&s| self.symbol(s) == Some(reveal.symbol))
-                            .unwrap_or(reveal.seat),
-                    )
-                    .map_or(0, |p| p.color as i32),
-            );
-            // The board stays (drawn over by the result): it holds nothing private.
-            bridge.set_live(false);
-            return;
-        }
-        bridge.set_revealing(false);
-        bridge.set_reveal_text("".into());
-        bridge.set_reveal_symbol("".into());
-        if let Some(seat) = self.session.gate().covered_for() {
-            if let Some(symbol) = self.symbol(seat) {
-                app.set_cover_seat(symbol_index(symbol));
-            }
-        }
-        rows::update_rows(bridge.get_cells(), self.cells(language), |m| {
-            bridge.set_cells(m)
-        });
-        // The last move flies along its path once, when the board is next on screen.
-        let board_shown = self.session.viewer().is_some() || game.outcome.is_over();
-        if board_shown && self.flight_pending.replace(false) {
-            if let Some(f) = &self.flight {
-                let path: Vec<i32> = f.path.iter().map(|c| c.index() as i32).collect();
-                bridge.set_anim_path(ModelRc::new(VecModel::from(path)));
-                bridge.set_anim_hidden(f.hidden);
-                bridge.set_anim_color(f.color);
-                bridge.set_anim_symbol(f.symbol.into());
-                bridge.set_anim_flip(f.flip);
-                bridge.set_anim_seg(if f.jump { 500 } else { 250 });
-                bridge.set_anim_step(0);
-                bridge.set_anim_active(true);
-            }
-        }
-        let seats: Vec<OvoSeat> = players
-            .iter()
-            .enumerate()
-            .map(|(s, p)| OvoSeat {
-                name: p.name.clone().into(),
-                color: p.color as i32,
-                symbol: self.symbol(s).map_or("", symbol_char).into(),
-                out: game.is_out(s),
-                to_act: game.outcome == Outcome::Ongoing && game.turn == s,
-            })
-            .collect();
-        rows::update_rows(bridge.get_seats(), seats, |m| bridge.set_seats(m));
-        let actor = self.actor();
-        bridge.set_live(actor.is_some());
-        bridge.set_over(game.outcome.is_over());
-        bridge.set_hint(self.hint(language).into());
-        bridge.set_has_selection(self.selected.is_some());
-        bridge.set_can_peek(actor.is_some_and(|s| self.peek_action(s).is_some()));
-        bridge.set_can_stop(actor.is_some_and(|s| self.move_so_far(s).is_some()));
-        bridge.set_can_pass(actor.is_some_and(|s| self.legal(s, &OvoAction::Pass)));
-        bridge.set_can_declare(actor.is_some_and(|s| self.legal(s, &OvoAction::Ovo)));
-        bridge.set_declare_after(self.declare_after);
-        bridge.set_confirming_ovo(self.confirming_ovo);
-        // The whole game, newest first.
-        let log: Vec<slint::SharedString> = self
-            .session
-            .actions()
-            .iter()
-            .enumerate()
-            .rev()
-            .map(|(i, (s, a))| {
-                let mark = self.symbol(*s).map_or("", symbol_char);
-                let who = players.get(*s).map_or("", |p| p.name.as_str());
-                format!("{}. {mark} {who}: {a}", i + 1).into()
-            })
-            .collect();
-        rows::update_rows(bridge.get_log(), log, |m| bridge.set_log(m));
-    }
-}
-
 /// Connects the Ovo board's callbacks to the table on screen.
 pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     let bridge = app.global::<OvoBridge>();
@@ -844,80 +694,5 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
                 app.invoke_start_game();
             }
         });
-    }
-}
-
-/// A realistic mid-game for the `screenshot` command: two players (an egg picked up, its
-/// landings lit) or four (a jump chain under way).
-#[cfg(feature = "devtools")]
-pub fn demo(four: bool, language: &str) -> RuleResult<OvoTable> {
-    let (names, script, picks): (&[&str], &[&str], &[usize]) = if four {
-        (
-            &["Anna", "Boris", "Chloé", "Dmitri"],
-            &[
-                "b2-c3", "b5-c4", "e5-d4", "e2-d3", "c3xe5", "c4-b3", "d4-c3", "f2-e2",
-            ],
-            // a2, then the first landing c4 of a longer chain.
-            &[6, 20],
-        )
-    } else {
-        (
-            &["Anna", "Boris"],
-            &[
-                "c1-c2", "d6-d5", "c2-c3", "d5-d4", "c3xe5", "d4-d3", "e5-d6", "d3-d2", "b1-b2",
-                "d2-c1", "e1-e2", "b6-b5",
-            ],
-            // The hidden egg on c1.
-            &[2],
-        )
-    };
-    let players = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| Player {
-            name: n.to_string(),
-            color: i as u8,
-            kind: crate::session::SeatKind::Human,
-            level: None,
-        })
-        .collect();
-    let mut table = OvoTable::new(players, 0, true)?;
-    for notation in script {
-        let action: OvoAction = notation.parse()?;
-        table.session.reveal();
-        let seat = table.session.public().turn;
-        table.session.act(seat, &action)?;
-    }
-    table.session.reveal();
-    for &index in picks {
-        table.tap(index, language);
-    }
-    Ok(table)
-}
-
-/// Puts the example game of [`demo`] on screen (the `screenshot` command and UI tests).
-/// `screen` is `ovo`, `ovo4`, `ovo-peek` (the peek result before the cover) or `ovo-end`
-/// (after a wrong «Ovo!»: every egg face up).
-#[cfg(feature = "devtools")]
-pub fn show_demo(app: &AppWindow, controller: &RefCell<Controller>, screen: &str) {
-    let mut c = controller.borrow_mut();
-    let language = c.language();
-    match demo(screen == "ovo4", language) {
-        Ok(mut table) => {
-            let note = match screen {
-                "ovo-peek" => table.peek(language),
-                "ovo-end" => {
-                    table.clear_selection();
-                    table.declare(language)
-                }
-                _ => None,
-            };
-            let (text, warning) = note.unwrap_or_default();
-            super::chrome::show_message(app, &text, warning);
-            play::Table::show(&table, app, language);
-            c.table = Some(Box::new(table));
-            app.set_screen(super::Screen::Game);
-        }
-        Err(e) => crate::note!("the example game failed: {e}"),
     }
 }

@@ -53,6 +53,9 @@ pub trait Table: Any {
     fn is_lesson(&self) -> bool {
         false
     }
+    /// What the board said of the last tap ([`with_table`]): its own words, or why it
+    /// refused. A lesson judges a try by it; a game has shown it already.
+    fn told(&mut self, _note: &Note) {}
 }
 
 /// One game's own part of a table on screen: its match, and how the views the gate
@@ -191,6 +194,9 @@ pub fn with_table<T: Table>(
         return;
     };
     table.show(app, language);
+    if let Some(table) = guard.table.as_mut() {
+        table.told(&note);
+    }
     match note {
         Some((text, warning)) => chrome::show_message(app, &text, warning),
         None => chrome::show_message(app, "", false),

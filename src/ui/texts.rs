@@ -351,7 +351,7 @@ texts! {
 }
 
 texts! {
-    /// Omiga on two devices: hosting, joining, playing (src/ui/lan.rs).
+    /// Omiga on two devices: hosting, joining, playing (src/ui/lan/).
     pub enum LanText in "lan" {
         Port { port: u32 } = "port", "port {}";
         ContinuingSaved = "continuing-saved", "Continuing the saved game: waiting for the other phone to come back…";

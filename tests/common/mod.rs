@@ -2,7 +2,7 @@
 //! and a fresh data folder for each test. Each test binary uses only some of it.
 #![allow(dead_code)]
 
-use hotseat::ui::{AppWindow, Stage};
+use hotseat::ui::{AppWindow, GameChrome, Stage};
 use i_slint_backend_testing::{AccessibleRole, ElementHandle, ElementQuery};
 use slint::ComponentHandle;
 use std::path::PathBuf;
@@ -87,4 +87,30 @@ pub fn press(app: &AppWindow, label: &str) {
         .find(|e| on_screen(app, e))
         .unwrap_or_else(|| panic!("no element labelled '{label}' in {:?}", labels(app)))
         .invoke_accessible_default_action();
+}
+
+/// The board cell named `name` (its label starts "c4, "), if it is on screen.
+pub fn cell(app: &AppWindow, name: &str) -> Option<ElementHandle> {
+    let prefix = format!("{name}, ");
+    elements(app).into_iter().find(move |e| {
+        e.accessible_label()
+            .is_some_and(|l| l.starts_with(prefix.as_str()))
+    })
+}
+
+/// Taps the board cell named `name`, as a screen reader's default action does.
+pub fn tap_cell(app: &AppWindow, name: &str) {
+    cell(app, name)
+        .unwrap_or_else(|| panic!("no cell {name} on screen"))
+        .invoke_accessible_default_action();
+}
+
+/// The game's message line.
+pub fn message(app: &AppWindow) -> String {
+    app.global::<GameChrome>().get_message().to_string()
+}
+
+/// The game's banner.
+pub fn banner(app: &AppWindow) -> String {
+    app.global::<GameChrome>().get_banner().to_string()
 }

@@ -64,6 +64,15 @@ impl Grid {
         all
     }
 
+    /// Every card with its cell as a view and the saved state list them, sorted by `y`
+    /// then `x`.
+    pub(crate) fn listed(&self) -> Vec<super::view::GridCard> {
+        self.sorted()
+            .into_iter()
+            .map(|(cell, card)| super::view::GridCard { cell, card })
+            .collect()
+    }
+
     /// Iterates over the cards in no particular order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (Cell, Card)> + '_ {
         self.cells.iter().map(|(&c, &k)| (c, k))

@@ -184,12 +184,7 @@ impl Game for Iota {
         let state = StateJson {
             players: self.players,
             turn: self.turn,
-            grid: self
-                .grid
-                .sorted()
-                .into_iter()
-                .map(|(cell, card)| GridCard { cell, card })
-                .collect(),
+            grid: self.grid.listed(),
             hands: &self.hands,
             pile: self.pile.iter().copied().collect(),
             scores: &self.scores,

@@ -151,12 +151,7 @@ impl Iota {
             hand: self.hands.get(seat).cloned().unwrap_or_default(),
             hand_sizes: self.hands.iter().map(Vec::len).collect(),
             pile_count: self.pile.len(),
-            grid: self
-                .grid
-                .sorted()
-                .into_iter()
-                .map(|(cell, card)| GridCard { cell, card })
-                .collect(),
+            grid: self.grid.listed(),
             scores: self.scores.clone(),
             passes: self.passes,
             outcome: self.outcome(),

@@ -4,16 +4,7 @@ use super::notation::{Cell, Symbol, CELLS};
 use crate::games::Seat;
 
 /// The 8 directions a step or a jump may take (file, rank).
-pub(crate) const DIRECTIONS: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
+pub(crate) const DIRECTIONS: [(i32, i32); 8] = crate::games::AROUND;
 
 /// One egg: its owner and whether it has been flipped (hidden).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -4,8 +4,8 @@
 
 use super::child::{BUILT, FIRST_FRAME};
 use super::scenes;
-use crate::bench::report::Row;
-use crate::bench::{procfs, stats};
+use crate::devtools::measure::report::Row;
+use crate::devtools::measure::{procfs, stats};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -67,8 +67,8 @@ fn child(mode: &str, data: &Path, first_frame: bool) -> Result<Command, String> 
 /// A save of a mid-game IOTA table (four dozen actions) in `dir`, as "Continue" finds it.
 fn write_save(dir: &Path) -> Result<(), String> {
     use crate::session::AnySession;
-    let players = super::super::play::players(&["Ana".into(), "Boris".into()], &[0, 1], &[]);
-    let table = super::super::iota::demo_table_with(players, 24).map_err(|e| e.to_string())?;
+    let players = crate::ui::play::players(&["Ana".into(), "Boris".into()], &[0, 1], &[]);
+    let table = crate::ui::iota::demo_table_with(players, 24).map_err(|e| e.to_string())?;
     let saved = table.session().saved();
     crate::store::saves::save(dir, &saved).map_err(|e| format!("{}: {e}", dir.display()))
 }

@@ -2,8 +2,8 @@
 //! `hotseat` starts it, the app resuming its save, one scene, or the floor — the smallest
 //! Slint window — all in a real window on the desktop's own backend and renderer.
 
-use super::super::{build, AppWindow};
 use super::scenes;
+use crate::ui::{build, AppWindow};
 use slint::{ComponentHandle, RenderingState};
 use std::io::Write;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};

@@ -1,9 +1,9 @@
 //! `hotseat screenshot`: renders a screen to PNG with Slint's software renderer, with no
 //! display, so anyone can look at what a player sees (and `docs/screenshots/` stays current).
 
-use super::play::Table;
-use super::{build, AppWindow, Screen};
 use crate::games::registry::GameKind;
+use crate::ui::play::Table;
+use crate::ui::{build, AppWindow, Screen};
 use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType};
 use slint::platform::{Platform, WindowAdapter, WindowEvent};
 use slint::{ComponentHandle, PhysicalSize, Rgb8Pixel, SharedPixelBuffer};
@@ -116,7 +116,7 @@ impl Camera {
                 "high-contrast" => crate::store::ThemeChoice::HighContrast,
                 _ => crate::store::ThemeChoice::Light,
             };
-            super::refresh_all(&app, &c);
+            crate::ui::refresh_all(&app, &c);
         }
         stage(&app, &controller, &shot.screen, &shot.language);
         self.window
@@ -139,25 +139,27 @@ impl Camera {
 /// Puts the app on the named screen (one of [`SCREENS`]) with example content.
 pub fn stage(
     app: &AppWindow,
-    controller: &std::rc::Rc<std::cell::RefCell<super::Controller>>,
+    controller: &std::rc::Rc<std::cell::RefCell<crate::ui::Controller>>,
     screen: &str,
     language: &str,
 ) {
     match screen {
-        "ovo" | "ovo4" | "ovo-peek" | "ovo-end" => super::ovo::show_demo(app, controller, screen),
+        "ovo" | "ovo4" | "ovo-peek" | "ovo-end" => {
+            crate::ui::ovo::show_demo(app, controller, screen)
+        }
         "iota" | "iota-end" | "iota-illegal" => {
             app.invoke_open_game("iota".into());
             let mut c = controller.borrow_mut();
             let language = c.language();
-            let players = super::play::players(
+            let players = crate::ui::play::players(
                 &c.setup.final_names(language),
                 &c.setup.colors,
                 &c.setup.levels(),
             );
             let table = match screen {
-                "iota-end" => super::iota::demo_end_table(players),
-                "iota-illegal" => super::iota::demo_illegal_table(players),
-                _ => super::iota::demo_table(players),
+                "iota-end" => crate::ui::iota::demo_end_table(players),
+                "iota-illegal" => crate::ui::iota::demo_illegal_table(players),
+                _ => crate::ui::iota::demo_table(players),
             };
             match table {
                 Ok(table) => {
@@ -187,12 +189,12 @@ pub fn stage(
             app.invoke_open_game("iota".into());
             app.invoke_start_game();
         }
-        "omiga" => super::omiga::stage_midgame(app, controller, language),
-        "omiga-end" => super::omiga::stage_end(app, controller, language),
-        "omiga-behind" => super::omiga::stage_behind(app, controller, language),
-        "lan-host" | "lan-join" | "lan-play" => super::lan::stage(app, controller, screen),
+        "omiga" => crate::ui::omiga::stage_midgame(app, controller, language),
+        "omiga-end" => crate::ui::omiga::stage_end(app, controller, language),
+        "omiga-behind" => crate::ui::omiga::stage_behind(app, controller, language),
+        "lan-host" | "lan-join" | "lan-play" => crate::ui::lan::stage(app, controller, screen),
         "kiosk-welcome" | "kiosk-demo" | "kiosk-pin" | "kiosk-staff" | "kiosk-idle" => {
-            super::kiosk::stage(app, controller, screen)
+            crate::ui::kiosk::stage(app, controller, screen)
         }
         _ => app.set_screen(Screen::Home),
     }
@@ -205,7 +207,7 @@ pub fn stage(
 /// Omiga's matching colours).
 fn stage_lesson(
     app: &AppWindow,
-    controller: &std::rc::Rc<std::cell::RefCell<super::Controller>>,
+    controller: &std::rc::Rc<std::cell::RefCell<crate::ui::Controller>>,
     screen: &str,
 ) {
     let (game, step) = match screen {
@@ -218,12 +220,13 @@ fn stage_lesson(
         .settings
         .lessons
         .insert(game.to_string(), step);
-    app.global::<super::LessonBridge>().invoke_open(game.into());
+    app.global::<crate::ui::LessonBridge>()
+        .invoke_open(game.into());
     if game == "ovo" {
         // A try that misses, so that the picture shows the hint beside the board as it
         // was: one jump from a2 to c4 (a1 is cell 0, so a2 is 6 and c4 is 20), ended
         // there, where the step asks for a chain that turns.
-        let ovo = app.global::<super::OvoBridge>();
+        let ovo = app.global::<crate::ui::OvoBridge>();
         ovo.invoke_tap(6);
         ovo.invoke_tap(20);
         ovo.invoke_stop();
@@ -232,7 +235,7 @@ fn stage_lesson(
 
 fn stage_history(
     app: &AppWindow,
-    controller: &std::rc::Rc<std::cell::RefCell<super::Controller>>,
+    controller: &std::rc::Rc<std::cell::RefCell<crate::ui::Controller>>,
     language: &str,
     open: bool,
 ) {
@@ -264,7 +267,7 @@ fn stage_history(
 /// The IOTA example game stepped back one move on the history's replay.
 fn stage_replay(
     app: &AppWindow,
-    controller: &std::rc::Rc<std::cell::RefCell<super::Controller>>,
+    controller: &std::rc::Rc<std::cell::RefCell<crate::ui::Controller>>,
     language: &str,
 ) {
     // Any staged game replays the same way; the IOTA example shows the most.
@@ -276,28 +279,31 @@ fn stage_replay(
     let saved = table.session().saved();
     let step = saved.actions.len().saturating_sub(1);
     let title = saved.game.parse::<GameKind>().map_or("", GameKind::title);
-    let opened = super::replay::Opened {
+    let opened = crate::ui::replay::Opened {
         saved,
         title: title.into(),
     };
-    super::replay::start(app, &mut c, opened, step);
+    crate::ui::replay::start(app, &mut c, opened, step);
 }
 
 /// Ovo against the app (hard), three moves each, played through the board.
-fn stage_ovo_app(app: &AppWindow, controller: &std::rc::Rc<std::cell::RefCell<super::Controller>>) {
+fn stage_ovo_app(
+    app: &AppWindow,
+    controller: &std::rc::Rc<std::cell::RefCell<crate::ui::Controller>>,
+) {
     use crate::games::ovo::OvoAction;
-    super::bots::set_synchronous(true);
+    crate::ui::bots::set_synchronous(true);
     app.invoke_open_game("ovo".into());
     app.invoke_set_kind(1, 3);
     app.invoke_start_game();
     if app.get_cover_up() {
         app.invoke_reveal();
     }
-    let bridge = app.global::<super::OvoBridge>();
+    let bridge = app.global::<crate::ui::OvoBridge>();
     for _ in 0..3 {
         let step = controller
             .borrow_mut()
-            .table_as::<super::ovo::OvoTable>()
+            .table_as::<crate::ui::ovo::OvoTable>()
             .and_then(|t| {
                 let legal = t.session().desk(0)?.legal_actions();
                 legal
@@ -316,21 +322,21 @@ fn stage_ovo_app(app: &AppWindow, controller: &std::rc::Rc<std::cell::RefCell<su
 /// Omiga against the app (medium): a few cards laid by each side.
 fn stage_omiga_app(
     app: &AppWindow,
-    controller: &std::rc::Rc<std::cell::RefCell<super::Controller>>,
+    controller: &std::rc::Rc<std::cell::RefCell<crate::ui::Controller>>,
 ) {
-    super::bots::set_synchronous(true);
+    crate::ui::bots::set_synchronous(true);
     app.invoke_open_game("omiga".into());
     app.invoke_set_kind(1, 2);
     app.invoke_start_game();
-    let bridge = app.global::<super::OmigaBridge>();
+    let bridge = app.global::<crate::ui::OmigaBridge>();
     for _ in 0..3 {
         bridge.invoke_tick();
     }
     for _ in 0..3 {
-        super::bots::wake_paced();
+        crate::ui::bots::wake_paced();
         let cell = controller
             .borrow_mut()
-            .table_as::<super::omiga::OmigaTable>()
+            .table_as::<crate::ui::omiga::OmigaTable>()
             .and_then(|t| {
                 let desk = t.session().desk(0)?;
                 let card = *desk.view().hand.first()?;
@@ -374,7 +380,7 @@ pub fn command(args: &[String]) -> Result<(), String> {
     };
     let mut out = None;
     let mut all = None;
-    let mut cvd: Option<super::cvd::Deficiency> = None;
+    let mut cvd: Option<crate::devtools::cvd::Deficiency> = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = || {

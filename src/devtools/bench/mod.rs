@@ -7,8 +7,8 @@ pub mod frame;
 pub mod scenes;
 mod spawned;
 
-use crate::bench::report::{self, Row};
-use crate::bench::stats;
+use crate::devtools::measure::report::{self, Row};
+use crate::devtools::measure::stats;
 
 const USAGE: &str = "usage: hotseat bench [startup|idle|frame|memory|binary|all] [--runs N] [--seconds S] [--scene NAME] [--markdown]
   startup   process start to first frame: minimal Slint window, home screen, resumed game

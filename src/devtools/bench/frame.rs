@@ -6,12 +6,12 @@
 //! The platform's clock is driven by hand, so animations advance by exactly one 60 Hz
 //! frame per step however long a frame takes to draw.
 
-use super::super::omiga::OmigaTable;
-use super::super::ovo::OvoTable;
-use super::super::{AppWindow, Controller, IotaBridge, OmigaBridge, OvoBridge};
 use super::scenes;
-use crate::bench::report::Row;
-use crate::bench::stats;
+use crate::devtools::measure::report::Row;
+use crate::devtools::measure::stats;
+use crate::ui::omiga::OmigaTable;
+use crate::ui::ovo::OvoTable;
+use crate::ui::{AppWindow, Controller, IotaBridge, OmigaBridge, OvoBridge};
 use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType};
 use slint::platform::{Platform, WindowAdapter, WindowEvent};
 use slint::{ComponentHandle, PhysicalSize, Rgb8Pixel};

@@ -18,9 +18,9 @@
 //!   ticks (no idle question, no attract loop): it only follows the presses; `ok`
 //! - `quit`
 
-use super::screenshot::{write_png, Headless};
-use super::{bots, build, AppWindow};
+use crate::devtools::screenshot::{write_png, Headless};
 use crate::platform::time::Instant;
+use crate::ui::{bots, build, AppWindow};
 use i_slint_backend_testing::{ElementHandle, ElementQuery};
 use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType};
 use slint::platform::WindowEvent;
@@ -63,12 +63,12 @@ pub fn command(args: &[String], input: impl BufRead, mut out: impl Write) -> Res
         let (app, controller) = build(crate::store::data_dir()).map_err(|e| e.to_string())?;
         if kiosk {
             // No timer of kiosk mode's own: nothing changes here but by a press.
-            super::kiosk::start_with_clock(&app, &controller, std::rc::Rc::new(Instant::now));
+            crate::ui::kiosk::start_with_clock(&app, &controller, std::rc::Rc::new(Instant::now));
         }
         {
             let mut c = controller.borrow_mut();
             c.settings.language = crate::store::Language::from_code(&language);
-            super::refresh_all(&app, &c);
+            crate::ui::refresh_all(&app, &c);
         }
         window.set_size(PhysicalSize::new(width, height));
         window.dispatch_event(WindowEvent::ScaleFactorChanged { scale_factor: 1.0 });

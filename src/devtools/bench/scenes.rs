@@ -1,8 +1,9 @@
 //! The screens the benches put on show: the home screen, the privacy cover, and the
 //! busiest table of each game, each reached the way a player would see it.
 
-use super::super::{build, omiga, play, screenshot, AppWindow, Controller, Screen};
+use crate::devtools::screenshot;
 use crate::games::Params;
+use crate::ui::{build, omiga, play, AppWindow, Controller, Screen};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -49,8 +50,8 @@ fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, scene: &str) -> 
                 &c.setup.colors,
                 &c.setup.levels(),
             );
-            let table = super::super::iota::demo_table_with(players, IOTA_CARDS)
-                .map_err(|e| e.to_string())?;
+            let table =
+                crate::ui::iota::demo_table_with(players, IOTA_CARDS).map_err(|e| e.to_string())?;
             play::Table::show(&table, app, language);
             c.table = Some(Box::new(table));
             app.set_screen(Screen::Game);

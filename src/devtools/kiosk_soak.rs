@@ -3,8 +3,8 @@
 //! calling thread, a frame drawn every simulated 10 s with the software renderer) and
 //! prints the resident memory (VmRSS) at intervals, so a leak shows as a rising column.
 
-use super::kiosk::{demo_progress, start_with_clock, tick};
-use super::{build, OmigaBridge};
+use crate::ui::kiosk::{demo_progress, start_with_clock, tick};
+use crate::ui::{build, OmigaBridge};
 use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType};
 use slint::platform::{Platform, WindowAdapter, WindowEvent};
 use slint::{ComponentHandle, PhysicalSize, Rgb8Pixel, SharedPixelBuffer};
@@ -54,7 +54,7 @@ pub fn command(args: &[String]) -> Result<(), String> {
     let (width, height) = (1280u32, 800u32);
     window.set_size(PhysicalSize::new(width, height));
     window.dispatch_event(WindowEvent::ScaleFactorChanged { scale_factor: 1.0 });
-    super::bots::set_synchronous(true);
+    crate::ui::bots::set_synchronous(true);
     let (app, controller) = build(None).map_err(|e| e.to_string())?;
     app.show().map_err(|e| e.to_string())?;
     let time = Rc::new(Cell::new(Instant::now()));
@@ -63,8 +63,8 @@ pub fn command(args: &[String]) -> Result<(), String> {
     if let Some(k) = controller.borrow_mut().kiosk.as_mut() {
         k.set_pin_for_soak();
     }
-    app.global::<super::KioskBridge>()
-        .set_overlay(super::KioskOverlay::None);
+    app.global::<crate::ui::KioskBridge>()
+        .set_overlay(crate::ui::KioskOverlay::None);
     let mut buffer = SharedPixelBuffer::<Rgb8Pixel>::new(width, height);
     let started = Instant::now();
     let mut games = 0usize;
@@ -74,7 +74,7 @@ pub fn command(args: &[String]) -> Result<(), String> {
     for second in 0..=minutes * 60 {
         time.set(time.get() + Duration::from_secs(1));
         tick(&app, &controller);
-        super::bots::wake_paced();
+        crate::ui::bots::wake_paced();
         app.global::<OmigaBridge>().invoke_tick();
         slint::platform::update_timers_and_animations();
         let progress = demo_progress(&controller.borrow());
