@@ -14,7 +14,6 @@
 pub mod iota;
 pub mod omiga;
 pub mod ovo;
-pub mod share;
 #[cfg(test)]
 mod tests;
 

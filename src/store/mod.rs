@@ -5,6 +5,7 @@
 pub mod history;
 mod keeping;
 pub mod kiosk;
+pub mod puzzle_share;
 pub mod puzzles;
 pub mod saves;
 mod settings;

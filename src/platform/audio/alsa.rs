@@ -11,7 +11,7 @@
 //! plays, and waits for the next cue when nothing does; the underrun that the pause leaves
 //! is recovered on the next write.
 
-use super::device::{Mixer, Request, Voices};
+use super::mix::{Mixer, Request, Voices};
 use libloading::Library;
 use std::ffi::{c_char, c_int, c_long, c_uint, c_ulong, c_void, CStr};
 use std::sync::mpsc::Receiver;

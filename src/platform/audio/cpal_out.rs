@@ -2,7 +2,7 @@
 //! callback mixes what is playing. One builder serves every sample format the device may
 //! want: cpal's `FromSample` converts the mixer's `f32`.
 
-use super::device::{Mixer, Request, Voice, Voices};
+use super::mix::{Mixer, Request, Voice, Voices};
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 use cpal::{FromSample, SizedSample};
 use std::sync::mpsc::{channel, Receiver};

@@ -13,7 +13,7 @@
 //! Buzzing is `platform::vibrator`'s (Android's `Vibrator` through JNI, the browser's
 //! `navigator.vibrate`), outside this file so that Android's half compiles without the UI.
 
-use crate::sound::{schedule, synth, Cue};
+use crate::sound::{schedule, Cue};
 
 #[cfg(target_os = "linux")]
 mod alsa;
@@ -21,13 +21,14 @@ mod alsa;
 mod cpal_out;
 #[cfg(not(target_arch = "wasm32"))]
 mod device;
+mod mix;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
 /// Plays cues on this device's sound output, if it has one.
 pub struct Speaker {
     #[cfg(not(target_arch = "wasm32"))]
-    out: Option<std::sync::mpsc::Sender<device::Request>>,
+    out: Option<std::sync::mpsc::Sender<mix::Request>>,
     #[cfg(target_arch = "wasm32")]
     web: Option<web::Web>,
 }
@@ -78,21 +79,6 @@ impl Speaker {
     /// the browser on a phone).
     pub fn buzz(&self) {
         super::vibrator::buzz(super::vibrator::BUZZ_MS);
-    }
-}
-
-/// The samples of `cue` at `rate`, made once per cue and rate.
-#[derive(Default)]
-struct Rendered {
-    made: std::collections::HashMap<Cue, std::sync::Arc<[f32]>>,
-}
-
-impl Rendered {
-    fn get(&mut self, cue: Cue, rate: u32) -> std::sync::Arc<[f32]> {
-        self.made
-            .entry(cue)
-            .or_insert_with(|| synth::render(cue, rate).into())
-            .clone()
     }
 }
 

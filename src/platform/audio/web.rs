@@ -2,7 +2,7 @@
 //! from a tap, which browsers require before a page may play), each cue an `AudioBuffer`
 //! started at its time.
 
-use super::Rendered;
+use super::mix::Rendered;
 use crate::sound::Cue;
 use web_sys::{AudioContext, AudioContextState};
 

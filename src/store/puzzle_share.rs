@@ -3,9 +3,9 @@
 //! loses nothing by reading it. The words come in a [`ShareWords`]: English here, the
 //! player's language from the UI's translations (Rust holds no Russian, tests/translations.rs).
 
-use super::Day;
+use super::puzzles::DayResult;
 use crate::games::registry::GameKind;
-use crate::store::puzzles::DayResult;
+use crate::puzzles::Day;
 
 /// How a language chooses the form of "try" after a number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
