@@ -8,7 +8,11 @@
 //! `a=extmap-allow-mixed`), `mac_ff_90_*` (Firefox 90: session-level fingerprint, upper-case
 //! `UDP`, TCP candidates, `a=end-of-candidates`, hex credentials 8/32, max-message-size
 //! 1073741823) and `and_chr_92_*`, which its `o=` line shows is Firefox 90.0.3 (on Android:
-//! plain private addresses, IPv4 and IPv6). Chromium's own (issue 31) are in tests.rs.
+//! plain private addresses, IPv4 and IPv6). `firefox153-*` are Debian's Firefox ESR 153.8
+//! (2026-12-05, this machine, tests/browser/firefox.py: a page's data-channel offer and
+//! another connection's answer to it, mDNS names, session-level `a=ice-options:trickle`).
+//! Chromium 156's own (issue 31) are in tests.rs. tools/rtc/connect.py proved the rebuilt
+//! SDPs with real browsers: Chromium 156 and Firefox ESR 153 open a channel both ways.
 
 use super::*;
 
@@ -22,20 +26,24 @@ const FIREFOX_OFFER: &str = include_str!("fixtures/firefox90-mac-offer.sdp");
 const FIREFOX_ANSWER: &str = include_str!("fixtures/firefox90-mac-answer.sdp");
 const FIREFOX_ANDROID_OFFER: &str = include_str!("fixtures/firefox90-android-offer.sdp");
 const FIREFOX_ANDROID_ANSWER: &str = include_str!("fixtures/firefox90-android-answer.sdp");
+const FIREFOX_ESR_OFFER: &str = include_str!("fixtures/firefox153-offer.sdp");
+const FIREFOX_ESR_ANSWER: &str = include_str!("fixtures/firefox153-answer.sdp");
 
-const OFFERS: [(&str, &str); 5] = [
+const OFFERS: [(&str, &str); 6] = [
     ("Chromium 156", CHROMIUM_OFFER),
     ("Chrome 92", CHROME_OFFER),
     ("Safari 14", SAFARI_OFFER),
     ("Firefox 90", FIREFOX_OFFER),
     ("Firefox 90 Android", FIREFOX_ANDROID_OFFER),
+    ("Firefox ESR 153", FIREFOX_ESR_OFFER),
 ];
-const ANSWERS: [(&str, &str); 5] = [
+const ANSWERS: [(&str, &str); 6] = [
     ("Chromium 156", CHROMIUM_ANSWER),
     ("Chrome 92", CHROME_ANSWER),
     ("Safari 14", SAFARI_ANSWER),
     ("Firefox 90", FIREFOX_ANSWER),
     ("Firefox 90 Android", FIREFOX_ANDROID_ANSWER),
+    ("Firefox ESR 153", FIREFOX_ESR_ANSWER),
 ];
 
 /// The value of the first line starting `prefix` (media level before session level does
@@ -138,11 +146,13 @@ fn every_engines_offer_and_answer_round_trips() {
             ("Safari 14", "offer", 145),
             ("Firefox 90", "offer", 163),
             ("Firefox 90 Android", "offer", 144),
+            ("Firefox ESR 153", "offer", 163),
             ("Chromium 156", "answer", 172),
             ("Chrome 92", "answer", 217),
             ("Safari 14", "answer", 142),
             ("Firefox 90", "answer", 129),
             ("Firefox 90 Android", "answer", 110),
+            ("Firefox ESR 153", "answer", 160),
         ]
     );
 }
