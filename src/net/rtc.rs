@@ -51,6 +51,9 @@ const GATHER_AT_MOST: Duration = Duration::from_secs(4);
 /// permission prompt before it makes its offer anyway (with mDNS names, then).
 const CAMERA_PROMPT_AT_MOST_MS: i32 = 30_000;
 
+/// A peer connection "failed" this long before its channel opened has failed.
+const FAILED_FOR: Duration = Duration::from_secs(5);
+
 /// What wakes the page's driver when something arrived.
 pub type Waker = Rc<dyn Fn()>;
 
@@ -81,6 +84,13 @@ struct Inbox {
     failed: Option<RtcFault>,
     /// Called after anything arrived (outside the inbox's borrow).
     wake: Option<Waker>,
+    /// Since when the peer connection has said "failed" before its channel opened: not
+    /// yet the end, since libwebrtc says so when the pairs it learnt from the other
+    /// phone's early checks fail and then connects by the answer's own candidates a moment
+    /// later (seen with a slow scan, Chromium hosting Firefox). On the joining side it is
+    /// never the end: its checks ran before the host had its answer, and the host's
+    /// checks come once it has (the app's own wait decides, `ui::rtc::ANSWER_WAITS`).
+    failed_since: Option<Instant>,
     /// When this page's description was set: ICE gathering runs from then (the offer
     /// may first wait for the camera's prompt).
     described: Option<Instant>,
@@ -133,12 +143,23 @@ impl Wire {
             move |_| wake(&inbox),
         );
         // "disconnected" is left alone: it is a blip the browser heals when packets flow
-        // again, and the channel survives it. "failed" and "closed" end the channel.
+        // again, and the channel survives it. "failed" and "closed" end the channel (before
+        // it opened, "failed" only when it lasts: `FAILED_FOR`).
         let (pc, inbox) = (wire.pc.clone(), wire.inbox.clone());
         wire.on(
             |h| wire.pc.set_onconnectionstatechange(h),
             move |_| {
                 match pc.connection_state() {
+                    RtcPeerConnectionState::Failed if !inbox.borrow().open => {
+                        inbox
+                            .borrow_mut()
+                            .failed_since
+                            .get_or_insert_with(Instant::now);
+                    }
+                    RtcPeerConnectionState::Connecting | RtcPeerConnectionState::Connected => {
+                        inbox.borrow_mut().failed_since = None;
+                        return;
+                    }
                     RtcPeerConnectionState::Failed => inbox.borrow_mut().close(ProtocolError::Io(
                         "the link to the other phone failed".into(),
                     )),
@@ -319,7 +340,22 @@ impl Pairing {
             },
         );
         let (pc, inbox) = (wire.pc.clone(), wire.inbox.clone());
-        let offer = offer_sdp.to_string();
+        // A libwebrtc engine (Chromium, Safari) joining is not told the host's candidates:
+        // checks it sent now would meet a host that has no answer yet and fail, and after
+        // that it no longer took the host's checks when they came after a slow scan (seen
+        // with Firefox hosting Chromium, tests/browser/rtc.py). The host checks this page's
+        // candidates once it has the answer, and this page learns the host's address from
+        // those checks (RFC 8445 §7.3.1.3, a peer-reflexive candidate). Firefox is told
+        // them: it gives its own checks up after 5 s but still answers the host's, and
+        // without candidates it did not connect (Chromium hosting Firefox, the same test).
+        let offer: String = if gecko() {
+            offer_sdp.to_string()
+        } else {
+            offer_sdp
+                .split_inclusive('\n')
+                .filter(|l| !l.starts_with("a=candidate:"))
+                .collect()
+        };
         wasm_bindgen_futures::spawn_local(async move {
             let remote = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
             remote.set_sdp(&offer);
@@ -392,6 +428,14 @@ impl Pairing {
         match (inbox.failed, &inbox.closed, inbox.open) {
             (Some(f), _, _) => Some(f),
             (None, Some(_), false) => Some(RtcFault::LinkFailed),
+            (None, None, false)
+                if self.side == Side::Offer
+                    && inbox
+                        .failed_since
+                        .is_some_and(|at| at.elapsed() >= FAILED_FOR) =>
+            {
+                Some(RtcFault::LinkFailed)
+            }
             _ => None,
         }
     }
@@ -460,6 +504,14 @@ async fn camera_permission() {
         }
         Err(e) => crate::note!("WebRTC: no camera before the offer: {}", js_text(&e)),
     }
+}
+
+/// Whether this page runs in Firefox's engine (Gecko: `Firefox/` in its user agent, on
+/// Android too; Firefox on iOS is WebKit and says `FxiOS`).
+fn gecko() -> bool {
+    web_sys::window()
+        .and_then(|w| w.navigator().user_agent().ok())
+        .is_some_and(|ua| ua.contains("Firefox/"))
 }
 
 /// Stops every track of a `MediaStream`.

@@ -37,9 +37,11 @@ const TICK: Duration = Duration::from_millis(100);
 const OPEN_WITHIN: Duration = Duration::from_secs(20);
 
 /// The joining page cannot know when the host takes its answer in: a person walks over
-/// and scans it, or it goes through a messenger. Its answer stays good this long (an
-/// engine that gives up on it sooner, as Firefox does after 5 s, gets a new one to the same
-/// offer, `renew_answer`), and only then does the page say the phones did not connect.
+/// and scans it, or it goes through a messenger. Its answer stays good this long, and
+/// only then does the page say the phones did not connect. Its engine may give its own
+/// checks up long before (Firefox after 5 s, Mozilla bug 1647289; Chromium says "failed"):
+/// the connection is kept all the same, since the host's checks, once it has the answer,
+/// still reach it and connect (`net::rtc`: a joining page's early "failed" is no failure).
 const ANSWER_WAITS: Duration = Duration::from_secs(180);
 
 /// The browser bench's User Timing names (`tests/browser/rtc.py --bench`): the joiner's
@@ -68,9 +70,8 @@ struct Attempt {
     text: Option<String>,
     /// When the other phone's text was taken in (the channel should open soon after).
     answered: Option<Instant>,
-    /// The joining side: the host's offer it answers (to answer it again when the engine
-    /// gave the answer up), and when its first answer showed.
-    offer: Option<(String, Option<Instant>)>,
+    /// The joining side: when its answer showed (`Some(None)` until then).
+    joined: Option<Option<Instant>>,
 }
 
 /// A camera frame for the viewfinder: width, height, RGBA.
@@ -374,7 +375,7 @@ fn start_offer(app: &AppWindow, s: &mut PageState, language: &str) {
                 pairing,
                 text: None,
                 answered: None,
-                offer: None,
+                joined: None,
             });
         }
         Err(fault) => {
@@ -394,9 +395,6 @@ fn pair_step(app: &AppWindow, s: &mut PageState, now: Instant) {
     };
     let hosting = matches!(s.role, Role::Host(_));
     if let Some(fault) = attempt.pairing.failure() {
-        if fault == RtcFault::LinkFailed && renew_answer(app, s, now) {
-            return;
-        }
         s.attempt = None;
         let why = fault_text(language, fault);
         message(app, &say(language, LanText::PairFailed { why }), true);
@@ -422,10 +420,8 @@ fn pair_step(app: &AppWindow, s: &mut PageState, now: Instant) {
                         // The joiner's part is done when its answer shows: the channel
                         // opens once the host has taken it in.
                         attempt.answered = Some(now);
-                        if let Some((_, first)) = &mut attempt.offer {
-                            if first.is_none() {
-                                *first = Some(now);
-                            }
+                        if let Some(shown @ None) = &mut attempt.joined {
+                            *shown = Some(now);
                         }
                         message(app, &say(language, LanText::AnswerReady), false);
                     }
@@ -441,8 +437,8 @@ fn pair_step(app: &AppWindow, s: &mut PageState, now: Instant) {
         }
     }
     // The host counts from the answer taken in; the joiner from its first answer shown.
-    let (since, within) = match &attempt.offer {
-        Some((_, first)) => (*first, ANSWER_WAITS),
+    let (since, within) = match attempt.joined {
+        Some(shown) => (shown, ANSWER_WAITS),
         None => (attempt.answered, OPEN_WITHIN),
     };
     if since.is_some_and(|at| now.saturating_duration_since(at) >= within) {
@@ -476,42 +472,6 @@ fn pair_step(app: &AppWindow, s: &mut PageState, now: Instant) {
         crate::platform::mark("hs-channel-open");
         s.attempt = None;
         message(app, &say(language, LanText::Joining), false);
-    }
-}
-
-/// The joining page's answer was given up by its engine before the host took it in
-/// (Firefox's ICE stops about 5 s after the answer when no check succeeds: Mozilla bug
-/// 1647289, and a person scanning takes longer): a new answer to the same offer, shown in
-/// place of the old one, so that the players only scan. Within [`ANSWER_WAITS`] of the
-/// first answer; false when there is nothing to renew.
-fn renew_answer(app: &AppWindow, s: &mut PageState, now: Instant) -> bool {
-    let Some(Attempt {
-        offer: Some((sdp, Some(first))),
-        ..
-    }) = &s.attempt
-    else {
-        return false;
-    };
-    if now.saturating_duration_since(*first) >= ANSWER_WAITS {
-        return false;
-    }
-    let (sdp, first) = (sdp.clone(), *first);
-    match Pairing::answer(&sdp) {
-        Ok(pairing) => {
-            crate::note!("WebRTC: the engine gave the answer up; a new one to the same offer");
-            if let Some(wake) = &s.wake {
-                pairing.wake_with(wake.clone());
-            }
-            s.attempt = Some(Attempt {
-                pairing,
-                text: None,
-                answered: None,
-                offer: Some((sdp, Some(first))),
-            });
-            show_own(app, "");
-            true
-        }
-        Err(_) => false,
     }
 }
 
@@ -735,7 +695,7 @@ fn take_text(app: &AppWindow, s: &mut PageState, text: &str) {
                 pairing,
                 text: None,
                 answered: None,
-                offer: Some((read.sdp.clone(), None)),
+                joined: Some(None),
             });
             show_own(app, "");
             message(app, &say(language, LanText::PairMaking), false);
