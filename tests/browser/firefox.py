@@ -31,6 +31,12 @@ PREFS = {
     # before its offer, src/net/rtc.rs).
     "media.navigator.permission.disabled": True,
     "media.navigator.streams.fake": True,
+    # Plain host addresses, as Firefox for Android gives them (its default; desktop Firefox
+    # hides them behind mDNS names, which Chromium on Android cannot resolve). With mDNS
+    # names a joining Firefox is reachable only through its own checks, which it gives up
+    # 5 s after its answer (Mozilla bug 1647289): a slow scan then cannot connect
+    # (docs/network.md, "Every engine").
+    "media.peerconnection.ice.obfuscate_host_addresses": False,
     # A quiet first start: no welcome page, no update, no telemetry, no default-browser
     # question, nothing fetched from the internet.
     "browser.shell.checkDefaultBrowser": False,
