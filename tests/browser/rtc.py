@@ -7,8 +7,8 @@ as a QR code (tools/rtc/qr_y4m.py, python3-qrcode), or a grey frame while there 
 Checked through each page's accessibility layer, as tests/browser/reader.py reads it
 (Chromium's own tree over DevTools, no coordinates):
 
-- the host shows an offer text (HS1O…); the joiner presses Scan and its camera reads it
-  (nothing typed); the joiner's answer (HS1A…) goes back by paste; both tables come up.
+- the host shows an offer text (HS2O…); the joiner presses Scan and its camera reads it
+  (nothing typed); the joiner's answer (HS2A…) goes back by paste; both tables come up.
   Printed: the time from Scan pressed to the text read (the page's own measure) and from
   the offer shown to both tables up; the camera is off once the code is read. Before that,
   Scan with no code in view shows the viewfinder and reads nothing, and Cancel ends it;
