@@ -1,52 +1,62 @@
-//! The pairing text of two browsers (issue 31, docs/network.md "Two browsers over a
-//! WebRTC data channel"): what one phone shows as a QR code and the other scans, instead of
-//! a signalling server.
+//! The pairing text of two browsers (issues 31 and 40, docs/network.md "Two browsers over
+//! a WebRTC data channel"): what one phone shows as a QR code and the other scans, instead
+//! of a signalling server.
 //!
-//! A browser's SDP is ~600 characters of which only ~100 bytes matter for a data channel
-//! between two pages on the same Wi-Fi: the ICE credentials, the DTLS certificate's
-//! fingerprint and the host candidates. Everything else is the same in every Hotseat
-//! pairing, so [`encode`] keeps only those, [`decode`] puts them back into a fixed
-//! template the browser accepts through `setRemoteDescription`, and the QR code stays a
-//! version 7 ([`crate::net::qr`]).
+//! A browser's SDP is ~600 to 1800 characters of which only ~100 bytes matter for a data
+//! channel between two pages on the same Wi-Fi: the ICE credentials, the DTLS certificate's
+//! fingerprint, the setup role, the mid, the largest message and the host candidates.
+//! Chromium, Safari and Firefox write those in different words; [`encode`] keeps only the
+//! values ([`sdp`] reads any engine's SDP), and [`decode`] writes them into a standard SDP
+//! every engine accepts through `setRemoteDescription`. The QR code stays within version
+//! 10 at error correction M ([`crate::net::qr`], [`MAX_QR_CHARS`]).
 //!
-//! The text: `HS` (Hotseat), the format's version (`1`), `O` (offer) or `A` (answer), then
+//! The text: `HS` (Hotseat), the format's version (`2`), `O` (offer) or `A` (answer), then
 //! the body in base32 (RFC 4648, upper case, no padding): letters and digits only, all in
 //! the QR code's alphanumeric alphabet, so a QR code carries 5.5 bits per character.
-//! The body, version 1:
+//! The body, version 2:
 //!
 //! | bytes | what |
 //! | --- | --- |
 //! | 2 | the join code (offer only), `0..=9999` big-endian |
-//! | 1 + n | ICE ufrag: length, then its characters |
-//! | 1 + n | ICE pwd: length, then its characters |
-//! | 32 | the DTLS certificate's SHA-256 fingerprint |
+//! | 1 | flags: the setup role (bits 0–1: actpass, active, passive), the mid is `0` (bit 2), `max-message-size` (bits 3–4: none, 262144, 1073741823, or 4 bytes below), the ICE credentials are lower-case hex (bit 5) |
+//! | 1 + n | ICE ufrag: its length, then its characters (hex: two digits a byte) |
+//! | 1 + n | ICE pwd, likewise |
+//! | 1 + n | the fingerprint's hash (1 SHA-1, 2 SHA-224, 3 SHA-256, 4 SHA-384, 5 SHA-512), then its bytes |
+//! | 1 + n | the mid, when it is not `0` |
+//! | 4 | `max-message-size`, when it is neither of the usual two |
 //! | 1 | how many candidates (1 to [`MAX_CANDIDATES`]), then each: |
-//! | 1 + 4/16 + 2 | tag (1 IPv4, 2 IPv6, 3 an mDNS name `<uuid>.local` as its 16 bytes), address, UDP port |
+//! | 1 + a + 2 | tag (1 IPv4, 2 IPv6, 3 an mDNS name `<uuid>.local` as its 16 bytes, 4 another `.local` name, length-prefixed), address, UDP port |
 //! | 2 | the first two bytes of the SHA-256 of all the above: a pasted text cut short or mistyped reads as damaged, not as a wrong address |
 //!
-//! The setup role is implied (the offer `actpass`, the answer `active`); candidates are
-//! kept in priority order, and the foundation and priority are rebuilt from the position.
-//! Nothing here panics on any text (tested with random bytes); it builds for wasm32 as
-//! for the desktop: no I/O, no clock, no UI.
+//! Version 1 (issue 31, Chromium's values implied) is still read. Candidates are kept in
+//! priority order; the foundation and priority are rebuilt from the position. Nothing
+//! here panics on any text (tested with random bytes); it builds for wasm32 as for the
+//! desktop: no I/O, no clock, no UI.
 
+mod sdp;
+
+use sdp::{
+    ice_chars, mdns_name, mid_chars, read_sdp, write_sdp, Address, Description, Hash, Setup,
+};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use std::fmt::Write as _;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-/// The format's version this build writes and reads.
-pub const VERSION: u32 = 1;
-/// The longest text [`decode`] looks at (a real one is ~170 characters): anything longer
-/// is refused before any work is done on it.
+/// The format's version this build writes (and the newest it reads).
+pub const VERSION: u32 = 2;
+/// The longest text [`decode`] looks at (a real one is ~170 to 300 characters): anything
+/// longer is refused before any work is done on it.
 pub const MAX_TEXT: usize = 1024;
 /// At most this many candidates are carried (the best by priority): a phone with many
 /// interfaces or IPv6 addresses would otherwise grow the QR code past what a camera reads
 /// easily, and on one Wi-Fi the first few are the ones that work.
 pub const MAX_CANDIDATES: usize = 6;
+/// The longest text [`encode`] makes: what a version 10 QR code holds at error correction
+/// M in its alphanumeric mode (ISO 18004 table 7). Past it, candidates of lowest priority
+/// are left out.
+pub const MAX_QR_CHARS: usize = 311;
 /// Every text starts so.
 const MAGIC: &str = "HS";
-/// The longest ICE ufrag or pwd carried (RFC 8839 allows 256; browsers make 4 and 24).
-const MAX_ICE_CHARS: usize = 64;
 /// The checksum's bytes at the end of the body.
 const CHECK: usize = 2;
 
@@ -65,15 +75,6 @@ impl PairingKind {
         match self {
             PairingKind::Offer => 'O',
             PairingKind::Answer => 'A',
-        }
-    }
-
-    /// The DTLS role the template states (the offer lets the answer choose; the answer,
-    /// as browsers do, takes the client's role).
-    fn setup(self) -> &'static str {
-        match self {
-            PairingKind::Offer => "actpass",
-            PairingKind::Answer => "active",
         }
     }
 }
@@ -193,104 +194,19 @@ impl PairingError {
     }
 }
 
-/// Where a host candidate is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Address {
-    V4(Ipv4Addr),
-    V6(Ipv6Addr),
-    /// `<uuid>.local`: the browser hides the address behind an mDNS name it answers for.
-    Mdns([u8; 16]),
-}
-
-impl Address {
-    const TAG_V4: u8 = 1;
-    const TAG_V6: u8 = 2;
-    const TAG_MDNS: u8 = 3;
-
-    /// An SDP candidate's address, if it is one this format carries.
-    fn parse(text: &str) -> Option<Address> {
-        if let Ok(ip) = text.parse::<Ipv4Addr>() {
-            return Some(Address::V4(ip));
-        }
-        if let Ok(ip) = text.parse::<Ipv6Addr>() {
-            return Some(Address::V6(ip));
-        }
-        let name = text.strip_suffix(".local")?;
-        uuid_bytes(name).map(Address::Mdns)
-    }
-
-    fn write(&self, out: &mut Vec<u8>) {
-        match self {
-            Address::V4(ip) => {
-                out.push(Self::TAG_V4);
-                out.extend(ip.octets());
-            }
-            Address::V6(ip) => {
-                out.push(Self::TAG_V6);
-                out.extend(ip.octets());
-            }
-            Address::Mdns(id) => {
-                out.push(Self::TAG_MDNS);
-                out.extend(id);
-            }
-        }
-    }
-
-    fn read(r: &mut Reader) -> Option<Address> {
-        match r.byte()? {
-            Self::TAG_V4 => Some(Address::V4(Ipv4Addr::from(r.array::<4>()?))),
-            Self::TAG_V6 => Some(Address::V6(Ipv6Addr::from(r.array::<16>()?))),
-            Self::TAG_MDNS => Some(Address::Mdns(r.array::<16>()?)),
-            _ => None,
-        }
-    }
-}
-
-impl std::fmt::Display for Address {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Address::V4(ip) => ip.fmt(f),
-            Address::V6(ip) => ip.fmt(f),
-            Address::Mdns(b) => {
-                for (i, byte) in b.iter().enumerate() {
-                    if matches!(i, 4 | 6 | 8 | 10) {
-                        f.write_char('-')?;
-                    }
-                    write!(f, "{byte:02x}")?;
-                }
-                f.write_str(".local")
-            }
-        }
-    }
-}
-
-/// The 16 bytes of a UUID written `8-4-4-4-12` in hex.
-fn uuid_bytes(text: &str) -> Option<[u8; 16]> {
-    let groups: Vec<&str> = text.split('-').collect();
-    if groups.iter().map(|g| g.len()).collect::<Vec<_>>() != [8, 4, 4, 4, 12] {
-        return None;
-    }
-    let hex: String = groups.concat();
-    let mut out = [0u8; 16];
-    for (i, slot) in out.iter_mut().enumerate() {
-        let pair = hex.get(2 * i..2 * i + 2)?;
-        *slot = u8::from_str_radix(pair, 16).ok()?;
-    }
-    Some(out)
-}
-
-/// What a pairing carries, between the SDP and the bytes.
+/// What a pairing text carries: the join code (an offer's) and the description.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Body {
     code: Option<u16>,
-    ufrag: String,
-    pwd: String,
-    fingerprint: [u8; 32],
-    candidates: Vec<(Address, u16)>,
+    description: Description,
 }
 
 /// The pairing text of the browser's local SDP (read once ICE gathering is complete:
-/// no trickle), `join_code` with an offer.
+/// no trickle), `join_code` with an offer. Whichever engine wrote the SDP; what cannot be
+/// carried is refused by name ([`PairingError::Unsupported`]). When the text would not fit
+/// a version 10 QR code ([`MAX_QR_CHARS`]), the candidates of lowest priority are left out
+/// (the first ones are those that work on one Wi-Fi); if even one does not fit, it is
+/// [`PairingError::TooBigForQr`].
 pub fn encode(
     kind: PairingKind,
     sdp: &str,
@@ -301,17 +217,27 @@ pub fn encode(
         (PairingKind::Offer, None) => return Err(PairingError::BadCode { got: String::new() }),
         (PairingKind::Answer, _) => None,
     };
-    let body = read_sdp(kind, sdp, code)?;
-    let bytes = body_bytes(&body);
-    Ok(format!(
-        "{MAGIC}{VERSION}{}{}",
-        kind.letter(),
-        base32(&bytes)
-    ))
+    let mut description = read_sdp(kind, sdp)?;
+    description.candidates.truncate(MAX_CANDIDATES);
+    loop {
+        let text = text_of(kind, &body_bytes(code, &description));
+        if text.len() <= MAX_QR_CHARS {
+            return Ok(text);
+        }
+        if description.candidates.len() <= 1 {
+            return Err(PairingError::TooBigForQr { chars: text.len() });
+        }
+        description.candidates.pop();
+    }
+}
+
+fn text_of(kind: PairingKind, bytes: &[u8]) -> String {
+    format!("{MAGIC}{VERSION}{}{}", kind.letter(), base32(bytes))
 }
 
 /// The pairing in `text` (a scanned or pasted code: upper or lower case, spaces and line
-/// breaks anywhere are ignored), with its SDP rebuilt from the template.
+/// breaks anywhere are ignored), with a standard SDP rebuilt from what it carries. Reads
+/// this version's texts and version 1's (an older Hotseat's, Chromium's values implied).
 pub fn decode(text: &str) -> Result<Pairing, PairingError> {
     // Bounded before anything else, whitespace included, so that a huge paste costs nothing.
     if text.len() > 4 * MAX_TEXT {
@@ -337,7 +263,7 @@ pub fn decode(text: &str) -> Result<Pairing, PairingError> {
     if version > VERSION {
         return Err(PairingError::Newer { version });
     }
-    if version != VERSION {
+    if version == 0 {
         return Err(PairingError::NotHotseat);
     }
     let rest = rest.get(digits..).unwrap_or("");
@@ -347,11 +273,11 @@ pub fn decode(text: &str) -> Result<Pairing, PairingError> {
         _ => return Err(PairingError::Damaged),
     };
     let bytes = unbase32(rest.get(1..).unwrap_or("")).ok_or(PairingError::Damaged)?;
-    let body = read_body(kind, &bytes).ok_or(PairingError::Damaged)?;
+    let body = read_body(version, kind, &bytes).ok_or(PairingError::Damaged)?;
     Ok(Pairing {
         kind,
         join_code: body.code.map(|c| format!("{c:04}")),
-        sdp: write_sdp(kind, &body),
+        sdp: write_sdp(&body.description),
     })
 }
 
@@ -366,120 +292,93 @@ fn parse_code(code: &str) -> Result<u16, PairingError> {
     code.parse().map_err(|_| bad())
 }
 
-/// ICE's characters (RFC 8839 `ice-char`): letters, digits, `+` and `/`. Also what keeps
-/// a decoded ufrag from smuggling a line into the rebuilt SDP.
-fn ice_chars(s: &str) -> bool {
-    !s.is_empty()
-        && s.len() <= MAX_ICE_CHARS
+// The flags byte of version 2.
+/// Bits 0–1: the setup role ([`Setup::code`]).
+const SETUP_BITS: u8 = 0b11;
+/// The mid is `0` (every engine's today); else it follows, length-prefixed.
+const MID_ZERO: u8 = 1 << 2;
+/// Bits 3–4: `max-message-size` absent, 262144 (Chromium, Safari), 1073741823 (Firefox),
+/// or the 4 bytes that follow.
+const MMS_SHIFT: u8 = 3;
+const MMS_KNOWN: [u32; 2] = [262_144, 1_073_741_823];
+/// The ufrag and pwd are lower-case hex of even length (Firefox's), two digits a byte.
+const ICE_HEX: u8 = 1 << 5;
+/// Bits 6–7: none yet (set, the text is damaged or newer).
+const FLAGS_USED: u8 = 0b0011_1111;
+
+/// Lower-case hex of even length: carried at half the size.
+fn hex_pair(s: &str) -> bool {
+    s.len() % 2 == 0
         && s.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/')
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
-/// Takes what the pairing carries out of a browser's SDP.
-fn read_sdp(kind: PairingKind, sdp: &str, code: Option<u16>) -> Result<Body, PairingError> {
-    let missing = |what: &str| PairingError::Unsupported { what: what.into() };
-    let mut ufrag = None;
-    let mut pwd = None;
-    let mut fingerprint = None;
-    let mut setup = None;
-    // (priority, address, port), in the SDP's order.
-    let mut found: Vec<(u32, Address, u16)> = Vec::new();
-    for line in sdp.lines().map(str::trim) {
-        if let Some(v) = line.strip_prefix("a=ice-ufrag:") {
-            ufrag.get_or_insert(v);
-        } else if let Some(v) = line.strip_prefix("a=ice-pwd:") {
-            pwd.get_or_insert(v);
-        } else if let Some(v) = line.strip_prefix("a=fingerprint:") {
-            if let Some(hex) = v
-                .strip_prefix("sha-256 ")
-                .or_else(|| v.strip_prefix("SHA-256 "))
-            {
-                fingerprint.get_or_insert(hex.trim());
-            }
-        } else if let Some(v) = line.strip_prefix("a=setup:") {
-            setup.get_or_insert(v);
-        } else if let Some(v) = line.strip_prefix("a=candidate:") {
-            if let Some(c) = host_candidate(v) {
-                found.push(c);
-            }
-        }
-    }
-    let ufrag = ufrag
-        .filter(|u| ice_chars(u))
-        .ok_or_else(|| missing("a=ice-ufrag"))?;
-    let pwd = pwd
-        .filter(|p| ice_chars(p))
-        .ok_or_else(|| missing("a=ice-pwd"))?;
-    let fingerprint = fingerprint
-        .and_then(fingerprint_bytes)
-        .ok_or_else(|| missing("a=fingerprint:sha-256"))?;
-    if setup != Some(kind.setup()) {
-        return Err(missing(&format!("a=setup:{}", kind.setup())));
-    }
-    // Best first (stable: equal priorities keep the browser's order), each address once.
-    found.sort_by_key(|c| std::cmp::Reverse(c.0));
-    let mut candidates: Vec<(Address, u16)> = Vec::new();
-    for (_, address, port) in found {
-        if !candidates.iter().any(|(a, _)| *a == address) && candidates.len() < MAX_CANDIDATES {
-            candidates.push((address, port));
-        }
-    }
-    if candidates.is_empty() {
-        return Err(PairingError::NoAddress);
-    }
-    Ok(Body {
-        code,
-        ufrag: ufrag.into(),
-        pwd: pwd.into(),
-        fingerprint,
-        candidates,
-    })
-}
-
-/// `foundation component transport priority address port typ host …` of a UDP host
-/// candidate of component 1; anything else (TCP, relayed, reflexive, RTCP) is not needed
-/// on one Wi-Fi.
-fn host_candidate(v: &str) -> Option<(u32, Address, u16)> {
-    let f: Vec<&str> = v.split_ascii_whitespace().collect();
-    let [_foundation, component, transport, priority, address, port, typ, kind, ..] = f[..] else {
-        return None;
-    };
-    if component != "1" || !transport.eq_ignore_ascii_case("udp") || typ != "typ" || kind != "host"
-    {
-        return None;
-    }
-    let port: u16 = port.parse().ok().filter(|p| *p != 0)?;
-    Some((priority.parse().ok()?, Address::parse(address)?, port))
-}
-
-/// `AB:CD:…` (32 bytes) as bytes.
-fn fingerprint_bytes(hex: &str) -> Option<[u8; 32]> {
-    let mut out = [0u8; 32];
-    let mut parts = hex.split(':');
-    for slot in out.iter_mut() {
-        let part = parts.next()?;
-        if part.len() != 2 {
-            return None;
-        }
-        *slot = u8::from_str_radix(part, 16).ok()?;
-    }
-    parts.next().is_none().then_some(out)
-}
-
-fn body_bytes(body: &Body) -> Vec<u8> {
-    let mut out = Vec::with_capacity(128);
-    if let Some(code) = body.code {
+fn body_bytes(code: Option<u16>, d: &Description) -> Vec<u8> {
+    let mut out = Vec::with_capacity(160);
+    if let Some(code) = code {
         out.extend(code.to_be_bytes());
     }
-    for s in [&body.ufrag, &body.pwd] {
-        // ice_chars bounded both to MAX_ICE_CHARS.
-        out.push(s.len() as u8);
-        out.extend(s.bytes());
+    let hex = hex_pair(&d.ufrag) && hex_pair(&d.pwd);
+    let mms = match d.max_message_size {
+        None => 0,
+        Some(m) => MMS_KNOWN
+            .iter()
+            .position(|k| *k == m)
+            .map_or(3, |i| i as u8 + 1),
+    };
+    let mut flags = d.setup.code() | (mms << MMS_SHIFT);
+    if d.mid == "0" {
+        flags |= MID_ZERO;
     }
-    out.extend(body.fingerprint);
-    out.push(body.candidates.len() as u8);
-    for (address, port) in &body.candidates {
-        address.write(&mut out);
+    if hex {
+        flags |= ICE_HEX;
+    }
+    out.push(flags);
+    for s in [&d.ufrag, &d.pwd] {
+        // ice_chars bounded both to MAX_ICE_CHARS (255): the length is one byte.
+        out.push(s.len() as u8);
+        if hex {
+            out.extend(
+                (0..s.len())
+                    .step_by(2)
+                    .filter_map(|i| s.get(i..i + 2).and_then(|p| u8::from_str_radix(p, 16).ok())),
+            );
+        } else {
+            out.extend(s.bytes());
+        }
+    }
+    out.push(d.hash.code());
+    out.extend(&d.fingerprint);
+    if d.mid != "0" {
+        // mid_chars bounded it to MAX_MID.
+        out.push(d.mid.len() as u8);
+        out.extend(d.mid.bytes());
+    }
+    if let (3, Some(m)) = (mms, d.max_message_size) {
+        out.extend(m.to_be_bytes());
+    }
+    out.push(d.candidates.len() as u8);
+    for (address, port) in &d.candidates {
+        match address {
+            Address::V4(ip) => {
+                out.push(Address::TAG_V4);
+                out.extend(ip.octets());
+            }
+            Address::V6(ip) => {
+                out.push(Address::TAG_V6);
+                out.extend(ip.octets());
+            }
+            Address::Mdns(id) => {
+                out.push(Address::TAG_MDNS);
+                out.extend(id);
+            }
+            Address::Name(name) => {
+                // mdns_name bounded it to MAX_NAME.
+                out.push(Address::TAG_NAME);
+                out.push(name.len() as u8);
+                out.extend(name.bytes());
+            }
+        }
         out.extend(port.to_be_bytes());
     }
     let check = Sha256::digest(&out);
@@ -510,14 +409,37 @@ impl<'a> Reader<'a> {
         self.take(N)?.try_into().ok()
     }
 
-    fn ice(&mut self) -> Option<String> {
+    /// A length byte and that many characters (or, `hex`, half as many bytes).
+    fn text(&mut self, hex: bool) -> Option<String> {
         let n = usize::from(self.byte()?);
-        let s = std::str::from_utf8(self.take(n)?).ok()?;
-        ice_chars(s).then(|| s.to_string())
+        if hex {
+            if n % 2 != 0 {
+                return None;
+            }
+            let bytes = self.take(n / 2)?;
+            Some(bytes.iter().map(|b| format!("{b:02x}")).collect())
+        } else {
+            Some(std::str::from_utf8(self.take(n)?).ok()?.to_string())
+        }
+    }
+
+    fn ice(&mut self, hex: bool) -> Option<String> {
+        self.text(hex).filter(|s| ice_chars(s))
+    }
+
+    fn address(&mut self) -> Option<Address> {
+        match self.byte()? {
+            Address::TAG_V4 => Some(Address::V4(Ipv4Addr::from(self.array::<4>()?))),
+            Address::TAG_V6 => Some(Address::V6(Ipv6Addr::from(self.array::<16>()?))),
+            Address::TAG_MDNS => Some(Address::Mdns(self.array::<16>()?)),
+            Address::TAG_NAME => self.text(false).filter(|n| mdns_name(n)).map(Address::Name),
+            _ => None,
+        }
     }
 }
 
-fn read_body(kind: PairingKind, bytes: &[u8]) -> Option<Body> {
+/// The body of a text of `version` (1 or 2); `None` is damage.
+fn read_body(version: u32, kind: PairingKind, bytes: &[u8]) -> Option<Body> {
     let (data, check) = bytes.split_at_checked(bytes.len().checked_sub(CHECK)?)?;
     if Sha256::digest(data)[..CHECK] != *check {
         return None;
@@ -530,16 +452,75 @@ fn read_body(kind: PairingKind, bytes: &[u8]) -> Option<Body> {
     if kind == PairingKind::Offer && code.is_none() {
         return None;
     }
-    let ufrag = r.ice()?;
-    let pwd = r.ice()?;
-    let fingerprint = r.array::<32>()?;
+    let description = if version == 1 {
+        // Version 1 carried Chromium's values and implied the rest: SHA-256, `actpass` /
+        // `active`, mid 0, 262144.
+        let ufrag = r.ice(false)?;
+        let pwd = r.ice(false)?;
+        let fingerprint = r.array::<32>()?.to_vec();
+        Description {
+            ufrag,
+            pwd,
+            hash: Hash::Sha256,
+            fingerprint,
+            setup: match kind {
+                PairingKind::Offer => Setup::ActPass,
+                PairingKind::Answer => Setup::Active,
+            },
+            mid: "0".into(),
+            max_message_size: Some(MMS_KNOWN[0]),
+            candidates: Vec::new(),
+        }
+    } else {
+        let flags = r.byte()?;
+        if flags & !FLAGS_USED != 0 {
+            return None;
+        }
+        let setup = Setup::from_code(flags & SETUP_BITS)?;
+        if kind == PairingKind::Answer && setup == Setup::ActPass {
+            return None;
+        }
+        let hex = flags & ICE_HEX != 0;
+        let ufrag = r.ice(hex)?;
+        let pwd = r.ice(hex)?;
+        let hash = Hash::from_code(r.byte()?)?;
+        let fingerprint = r.take(hash.len())?.to_vec();
+        let mid = if flags & MID_ZERO != 0 {
+            "0".to_string()
+        } else {
+            r.text(false).filter(|m| mid_chars(m) && m != "0")?
+        };
+        let max_message_size = match (flags >> MMS_SHIFT) & 0b11 {
+            0 => None,
+            3 => Some(u32::from_be_bytes(r.array()?)).filter(|m| !MMS_KNOWN.contains(m)),
+            known => Some(MMS_KNOWN[usize::from(known) - 1]),
+        };
+        if (flags >> MMS_SHIFT) & 0b11 == 3 && max_message_size.is_none() {
+            return None;
+        }
+        Description {
+            ufrag,
+            pwd,
+            hash,
+            fingerprint,
+            setup,
+            mid,
+            max_message_size,
+            candidates: Vec::new(),
+        }
+    };
     let n = usize::from(r.byte()?);
     if n == 0 || n > MAX_CANDIDATES {
         return None;
     }
     let mut candidates = Vec::with_capacity(n);
     for _ in 0..n {
-        let address = Address::read(&mut r)?;
+        let address = if version == 1 {
+            // Version 1 knew tags 1 to 3 only.
+            r.address().filter(|a| !matches!(a, Address::Name(_)))?
+        } else {
+            r.address()?
+        };
         let port = u16::from_be_bytes(r.array()?);
         if port == 0 {
             return None;
@@ -548,57 +529,11 @@ fn read_body(kind: PairingKind, bytes: &[u8]) -> Option<Body> {
     }
     r.rest.is_empty().then_some(Body {
         code,
-        ufrag,
-        pwd,
-        fingerprint,
-        candidates,
+        description: Description {
+            candidates,
+            ..description
+        },
     })
-}
-
-/// The SDP a browser accepts, modelled on Chromium's own for a data channel only
-/// (captured in src/net/pairing/fixtures/).
-fn write_sdp(kind: PairingKind, body: &Body) -> String {
-    // A session id of the certificate's bytes: any number works; this one is stable.
-    let mut id = [0u8; 8];
-    id.copy_from_slice(&body.fingerprint[..8]);
-    let session = u64::from_be_bytes(id) & 0x3FFF_FFFF_FFFF_FFFF;
-    let mut s = String::with_capacity(700);
-    let mut line = |l: &str| {
-        s.push_str(l);
-        s.push_str("\r\n");
-    };
-    line("v=0");
-    line(&format!("o=- {session} 2 IN IP4 127.0.0.1"));
-    line("s=-");
-    line("t=0 0");
-    line("a=group:BUNDLE 0");
-    line("a=extmap-allow-mixed");
-    line("a=msid-semantic: WMS");
-    line("m=application 9 UDP/DTLS/SCTP webrtc-datachannel");
-    line("c=IN IP4 0.0.0.0");
-    for (i, (address, port)) in body.candidates.iter().enumerate() {
-        // Host type preference 126, a local preference falling with the position (so the
-        // order survives), component 1 (RFC 8445 §5.1.2.1).
-        let priority = (126u32 << 24) | ((0xFFFF - i as u32) << 8) | 255;
-        line(&format!(
-            "a=candidate:{} 1 udp {priority} {address} {port} typ host generation 0",
-            i + 1
-        ));
-    }
-    line(&format!("a=ice-ufrag:{}", body.ufrag));
-    line(&format!("a=ice-pwd:{}", body.pwd));
-    line("a=ice-options:trickle");
-    let hex: Vec<String> = body
-        .fingerprint
-        .iter()
-        .map(|b| format!("{b:02X}"))
-        .collect();
-    line(&format!("a=fingerprint:sha-256 {}", hex.join(":")));
-    line(&format!("a=setup:{}", kind.setup()));
-    line("a=mid:0");
-    line("a=sctp-port:5000");
-    line("a=max-message-size:262144");
-    s
 }
 
 /// RFC 4648 base32's alphabet: all of it in the QR code's alphanumeric mode.
@@ -644,5 +579,7 @@ fn unbase32(text: &str) -> Option<Vec<u8>> {
     (buffer & ((1 << bits) - 1) == 0).then_some(out)
 }
 
+#[cfg(test)]
+mod engine_tests;
 #[cfg(test)]
 mod tests;

@@ -117,9 +117,9 @@ mod tests {
         assert_eq!(qr_version(&offer), Ok(7));
         let (side, dark) = qr_modules(&offer).unwrap();
         assert_eq!((side, dark.len()), (45, 45 * 45));
-        // The plain-address offer (IPv4 and IPv6) is shorter: version 6.
+        // The plain-address offer (IPv4 and IPv6) is shorter: version 7 too.
         let ip = encode(PairingKind::Offer, IP_OFFER, Some("1234")).unwrap();
-        assert_eq!(qr_version(&ip), Ok(6));
+        assert_eq!(qr_version(&ip), Ok(7));
         // Six candidates, all IPv6: still within version 10.
         let mut six = String::new();
         for line in IP_OFFER.split_inclusive('\n') {
@@ -137,7 +137,11 @@ mod tests {
             six.push_str(line);
         }
         let six = encode(PairingKind::Offer, &six, Some("1234")).unwrap();
-        assert_eq!((six.len(), qr_version(&six)), (294, Ok(10)));
+        assert_eq!((six.len(), qr_version(&six)), (297, Ok(10)));
+        // MAX_QR_CHARS is exactly what version 10 holds at M: one more is version 11.
+        let most = format!("HS2O{}", "A".repeat(crate::net::pairing::MAX_QR_CHARS - 4));
+        assert_eq!(qr_version(&most), Ok(10));
+        assert_eq!(qr_version(&format!("{most}A")), Ok(11));
         assert_eq!(
             qr_modules(&"A".repeat(5000)),
             Err(PairingError::TooBigForQr { chars: 5000 })

@@ -11,7 +11,15 @@
 //! unreadable messages as the TCP transport.
 //!
 //! The page has one thread: the browser's callbacks only put what arrived in an inbox
-//! (`Rc<RefCell<…>>`), which the page's driver (`net::page`) empties on its timer.
+//! (`Rc<RefCell<…>>`), which the page's driver (`net::page`) empties; a message, the
+//! channel's opening or its end also wakes the driver at once ([`Pairing::wake_with`]),
+//! so an answer waits for no timer (issue 40: the round trip at the network's speed).
+//!
+//! Every engine's quirks (issue 40, research/webrtc-engines.md): the offering page holds
+//! the camera's permission before it makes its offer when it can, since Safari (and
+//! every engine) shows its real addresses only then instead of mDNS names; messages are
+//! JSON text of at most 16 KiB (every engine's safe size) and binary data is read as
+//! array buffers (iOS cannot make Blobs of them).
 
 use super::channel::{MessageChannel, Received};
 use super::protocol::{decode_msg, ProtocolError, MAX_LINE};
@@ -39,6 +47,16 @@ const MAX_BUFFERED: u32 = 256 * 1024;
 /// found so far (host candidates come within milliseconds; this is only a guard).
 const GATHER_AT_MOST: Duration = Duration::from_secs(4);
 
+/// The offering page waits at most this long for the player to answer the camera's
+/// permission prompt before it makes its offer anyway (with mDNS names, then).
+const CAMERA_PROMPT_AT_MOST_MS: i32 = 30_000;
+
+/// A peer connection "failed" this long before its channel opened has failed.
+const FAILED_FOR: Duration = Duration::from_secs(5);
+
+/// What wakes the page's driver when something arrived.
+pub type Waker = Rc<dyn Fn()>;
+
 /// Why a pairing attempt failed, typed so that the app words it in the player's
 /// language; the browser's own words go to the console (`note!`) for a bug report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,6 +82,18 @@ struct Inbox {
     closed: Option<ProtocolError>,
     /// Why the pairing failed before a channel opened (a refused offer or answer).
     failed: Option<RtcFault>,
+    /// Called after anything arrived (outside the inbox's borrow).
+    wake: Option<Waker>,
+    /// Since when the peer connection has said "failed" before its channel opened: not
+    /// yet the end, since libwebrtc says so when the pairs it learnt from the other
+    /// phone's early checks fail and then connects by the answer's own candidates a moment
+    /// later (seen with a slow scan, Chromium hosting Firefox). On the joining side it is
+    /// never the end: its checks ran before the host had its answer, and the host's
+    /// checks come once it has (the app's own wait decides, `ui::rtc::ANSWER_WAITS`).
+    failed_since: Option<Instant>,
+    /// When this page's description was set: ICE gathering runs from then (the offer
+    /// may first wait for the camera's prompt).
+    described: Option<Instant>,
 }
 
 impl Inbox {
@@ -71,6 +101,14 @@ impl Inbox {
         if self.closed.is_none() {
             self.closed = Some(why);
         }
+    }
+}
+
+/// Wakes the driver of `inbox`, if it has one, with the inbox no longer borrowed.
+fn wake(inbox: &Rc<RefCell<Inbox>>) {
+    let waker = inbox.borrow().wake.clone();
+    if let Some(waker) = waker {
+        waker();
     }
 }
 
@@ -98,17 +136,39 @@ impl Wire {
             inbox: Rc::default(),
             handlers: Rc::default(),
         };
+        // Gathering over: the text can be shown at once.
+        let inbox = wire.inbox.clone();
+        wire.on(
+            |h| wire.pc.set_onicegatheringstatechange(h),
+            move |_| wake(&inbox),
+        );
         // "disconnected" is left alone: it is a blip the browser heals when packets flow
-        // again, and the channel survives it. "failed" and "closed" end the channel.
+        // again, and the channel survives it. "failed" and "closed" end the channel (before
+        // it opened, "failed" only when it lasts: `FAILED_FOR`).
         let (pc, inbox) = (wire.pc.clone(), wire.inbox.clone());
         wire.on(
             |h| wire.pc.set_onconnectionstatechange(h),
-            move |_| match pc.connection_state() {
-                RtcPeerConnectionState::Failed => inbox.borrow_mut().close(ProtocolError::Io(
-                    "the link to the other phone failed".into(),
-                )),
-                RtcPeerConnectionState::Closed => inbox.borrow_mut().close(ProtocolError::Closed),
-                _ => {}
+            move |_| {
+                match pc.connection_state() {
+                    RtcPeerConnectionState::Failed if !inbox.borrow().open => {
+                        inbox
+                            .borrow_mut()
+                            .failed_since
+                            .get_or_insert_with(Instant::now);
+                    }
+                    RtcPeerConnectionState::Connecting | RtcPeerConnectionState::Connected => {
+                        inbox.borrow_mut().failed_since = None;
+                        return;
+                    }
+                    RtcPeerConnectionState::Failed => inbox.borrow_mut().close(ProtocolError::Io(
+                        "the link to the other phone failed".into(),
+                    )),
+                    RtcPeerConnectionState::Closed => {
+                        inbox.borrow_mut().close(ProtocolError::Closed)
+                    }
+                    _ => return,
+                }
+                wake(&inbox);
             },
         );
         Ok(wire)
@@ -129,8 +189,14 @@ impl Wire {
         handlers: &Rc<RefCell<Vec<Handler>>>,
     ) {
         let keep = |h: Handler| handlers.borrow_mut().push(h);
+        // Binary data as array buffers in every engine (Firefox's default is Blob); it is
+        // no protocol message either way, but a Blob costs an allocation for nothing.
+        let _ = js_sys::Reflect::set(dc, &"binaryType".into(), &"arraybuffer".into());
         let i = inbox.clone();
-        let open = Closure::<dyn FnMut(JsValue)>::new(move |_| i.borrow_mut().open = true);
+        let open = Closure::<dyn FnMut(JsValue)>::new(move |_| {
+            i.borrow_mut().open = true;
+            wake(&i);
+        });
         dc.set_onopen(Some(open.as_ref().unchecked_ref()));
         keep(open);
         let (i, channel) = (inbox.clone(), dc.clone());
@@ -138,33 +204,38 @@ impl Wire {
             let Some(event) = e.dyn_ref::<MessageEvent>() else {
                 return;
             };
-            let mut inbox = i.borrow_mut();
-            if inbox.closed.is_some() {
-                return;
-            }
-            match event.data().as_string() {
-                // As on TCP: a message over the limit ends the link.
-                Some(text) if text.len() > MAX_LINE => {
-                    inbox.close(ProtocolError::TooLong);
-                    channel.close();
+            {
+                let mut inbox = i.borrow_mut();
+                if inbox.closed.is_some() {
+                    return;
                 }
-                Some(text) => inbox.queue.push_back(Ok(text)),
-                // Binary data is no protocol message: unreadable, the link stays.
-                None => inbox.queue.push_back(Err(ProtocolError::NotText)),
+                match event.data().as_string() {
+                    // As on TCP: a message over the limit ends the link.
+                    Some(text) if text.len() > MAX_LINE => {
+                        inbox.close(ProtocolError::TooLong);
+                        channel.close();
+                    }
+                    Some(text) => inbox.queue.push_back(Ok(text)),
+                    // Binary data is no protocol message: unreadable, the link stays.
+                    None => inbox.queue.push_back(Err(ProtocolError::NotText)),
+                }
             }
+            wake(&i);
         });
         dc.set_onmessage(Some(message.as_ref().unchecked_ref()));
         keep(message);
         let i = inbox.clone();
         let close = Closure::<dyn FnMut(JsValue)>::new(move |_| {
-            i.borrow_mut().close(ProtocolError::Closed)
+            i.borrow_mut().close(ProtocolError::Closed);
+            wake(&i);
         });
         dc.set_onclose(Some(close.as_ref().unchecked_ref()));
         keep(close);
         let i = inbox.clone();
         let error = Closure::<dyn FnMut(JsValue)>::new(move |_| {
             i.borrow_mut()
-                .close(ProtocolError::Io("the data channel failed".into()))
+                .close(ProtocolError::Io("the data channel failed".into()));
+            wake(&i);
         });
         dc.set_onerror(Some(error.as_ref().unchecked_ref()));
         keep(error);
@@ -179,6 +250,7 @@ impl Wire {
             dc.close();
         }
         self.pc.set_onconnectionstatechange(None);
+        self.pc.set_onicegatheringstatechange(None);
         self.pc.set_ondatachannel(None);
         self.pc.close();
     }
@@ -212,7 +284,6 @@ pub enum Side {
 pub struct Pairing {
     wire: Option<Wire>,
     side: Side,
-    since: Instant,
 }
 
 impl Pairing {
@@ -230,14 +301,16 @@ impl Pairing {
         *wire.dc.borrow_mut() = Some(dc);
         let (pc, inbox) = (wire.pc.clone(), wire.inbox.clone());
         wasm_bindgen_futures::spawn_local(async move {
-            if let Err(e) = describe_local(&pc, RtcSdpType::Offer).await {
-                inbox.borrow_mut().failed = Some(e);
+            camera_permission().await;
+            match describe_local(&pc, RtcSdpType::Offer).await {
+                Ok(()) => inbox.borrow_mut().described = Some(Instant::now()),
+                Err(e) => inbox.borrow_mut().failed = Some(e),
             }
+            wake(&inbox);
         });
         Ok(Pairing {
             wire: Some(wire),
             side: Side::Offer,
-            since: Instant::now(),
         })
     }
 
@@ -267,7 +340,22 @@ impl Pairing {
             },
         );
         let (pc, inbox) = (wire.pc.clone(), wire.inbox.clone());
-        let offer = offer_sdp.to_string();
+        // A libwebrtc engine (Chromium, Safari) joining is not told the host's candidates:
+        // checks it sent now would meet a host that has no answer yet and fail, and after
+        // that it no longer took the host's checks when they came after a slow scan (seen
+        // with Firefox hosting Chromium, tests/browser/rtc.py). The host checks this page's
+        // candidates once it has the answer, and this page learns the host's address from
+        // those checks (RFC 8445 §7.3.1.3, a peer-reflexive candidate). Firefox is told
+        // them: it gives its own checks up after 5 s but still answers the host's, and
+        // without candidates it did not connect (Chromium hosting Firefox, the same test).
+        let offer: String = if gecko() {
+            offer_sdp.to_string()
+        } else {
+            offer_sdp
+                .split_inclusive('\n')
+                .filter(|l| !l.starts_with("a=candidate:"))
+                .collect()
+        };
         wasm_bindgen_futures::spawn_local(async move {
             let remote = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
             remote.set_sdp(&offer);
@@ -279,14 +367,15 @@ impl Pairing {
                 Ok(_) => describe_local(&pc, RtcSdpType::Answer).await,
                 Err(e) => Err(fault(RtcFault::Refused, &e)),
             };
-            if let Err(e) = result {
-                inbox.borrow_mut().failed = Some(e);
+            match result {
+                Ok(()) => inbox.borrow_mut().described = Some(Instant::now()),
+                Err(e) => inbox.borrow_mut().failed = Some(e),
             }
+            wake(&inbox);
         });
         Ok(Pairing {
             wire: Some(wire),
             side: Side::Answer,
-            since: Instant::now(),
         })
     }
 
@@ -295,13 +384,23 @@ impl Pairing {
         self.side
     }
 
+    /// Calls `waker` whenever something arrives for this pairing or the channel it opens
+    /// (a message, the opening, the end), after the browser's callback has filled the
+    /// inbox. It must not hold what owns this pairing (a `Weak`), or neither is freed.
+    pub fn wake_with(&self, waker: Waker) {
+        if let Some(wire) = &self.wire {
+            wire.inbox.borrow_mut().wake = Some(waker);
+        }
+    }
+
     /// This page's description with all its candidates, once ICE gathering is over (or
     /// after [`GATHER_AT_MOST`], with what was found).
     pub fn local_sdp(&self) -> Option<String> {
         let wire = self.wire.as_ref()?;
         let description = wire.pc.local_description()?;
         let gathered = wire.pc.ice_gathering_state() == RtcIceGatheringState::Complete;
-        (gathered || self.since.elapsed() >= GATHER_AT_MOST).then(|| description.sdp())
+        let described = wire.inbox.borrow().described?;
+        (gathered || described.elapsed() >= GATHER_AT_MOST).then(|| description.sdp())
     }
 
     /// The hosting side takes the joining page's answer (its SDP) in.
@@ -329,6 +428,14 @@ impl Pairing {
         match (inbox.failed, &inbox.closed, inbox.open) {
             (Some(f), _, _) => Some(f),
             (None, Some(_), false) => Some(RtcFault::LinkFailed),
+            (None, None, false)
+                if self.side == Side::Offer
+                    && inbox
+                        .failed_since
+                        .is_some_and(|at| at.elapsed() >= FAILED_FOR) =>
+            {
+                Some(RtcFault::LinkFailed)
+            }
             _ => None,
         }
     }
@@ -352,6 +459,69 @@ impl Drop for Pairing {
     fn drop(&mut self) {
         if let Some(wire) = &self.wire {
             wire.shut();
+        }
+    }
+}
+
+/// Asks for the camera and lets it go at once, so that the offer made next carries this
+/// phone's real addresses: an engine shows them only to a page allowed to capture (Safari
+/// otherwise gives nothing but mDNS names, which an Android phone cannot resolve). A page
+/// that already has the permission gets it without a prompt; a refusal, no camera, or no
+/// answer within [`CAMERA_PROMPT_AT_MOST_MS`] leaves the offer with what the engine gives.
+async fn camera_permission() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Ok(devices) = window.navigator().media_devices() else {
+        return;
+    };
+    let constraints = web_sys::MediaStreamConstraints::new();
+    constraints.set_video(&JsValue::TRUE);
+    let Ok(asked) = devices.get_user_media_with_constraints(&constraints) else {
+        return;
+    };
+    let waited = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+            &resolve,
+            CAMERA_PROMPT_AT_MOST_MS,
+        );
+    });
+    // Whichever comes first; a stream that comes after the wait is let go when it comes.
+    let late = asked.clone();
+    let first = js_sys::Promise::race(&js_sys::Array::of2(&asked, &waited));
+    match wasm_bindgen_futures::JsFuture::from(first).await {
+        Ok(v) if v.is_instance_of::<web_sys::MediaStream>() => {
+            stop_stream(&v);
+            crate::note!("WebRTC: the camera's permission held before the offer");
+        }
+        Ok(_) => {
+            crate::note!("WebRTC: no answer to the camera's prompt; the offer goes without it");
+            wasm_bindgen_futures::spawn_local(async move {
+                if let Ok(v) = wasm_bindgen_futures::JsFuture::from(late).await {
+                    stop_stream(&v);
+                }
+            });
+        }
+        Err(e) => crate::note!("WebRTC: no camera before the offer: {}", js_text(&e)),
+    }
+}
+
+/// Whether this page runs in Firefox's engine (Gecko: `Firefox/` in its user agent, on
+/// Android too; Firefox on iOS is WebKit and says `FxiOS`).
+fn gecko() -> bool {
+    web_sys::window()
+        .and_then(|w| w.navigator().user_agent().ok())
+        .is_some_and(|ua| ua.contains("Firefox/"))
+}
+
+/// Stops every track of a `MediaStream`.
+fn stop_stream(stream: &JsValue) {
+    let Some(stream) = stream.dyn_ref::<web_sys::MediaStream>() else {
+        return;
+    };
+    for track in stream.get_tracks().iter() {
+        if let Ok(track) = track.dyn_into::<web_sys::MediaStreamTrack>() {
+            track.stop();
         }
     }
 }

@@ -16,7 +16,7 @@ use crate::net::joiner::{JoinerEvent, JoinerUpdate};
 use crate::net::page::{PageHost, PageJoiner, RTC_TIMING};
 use crate::net::pairing::{self, PairingKind};
 use crate::net::protocol::{ClientMsg, HostMsg};
-use crate::net::rtc::{Pairing, RtcChannel, RtcFault};
+use crate::net::rtc::{Pairing, RtcChannel, RtcFault, Waker};
 use crate::net::{NetError, NetReason};
 use crate::platform::camera::{self, CameraScan};
 use crate::platform::time::{Duration, Instant};
@@ -25,17 +25,28 @@ use std::cell::RefCell;
 use std::path::PathBuf;
 use std::rc::Rc;
 
-/// How often the page's timer feeds the drivers: well under the 1 s heartbeat, and a
-/// placement reaches the other page within a frame or two.
-const TICK: Duration = Duration::from_millis(25);
+/// How often the page's timer feeds the drivers the clock (heartbeats, silences, the
+/// camera's frames, ICE gathering): well under the 1 s heartbeat. What arrives on the data
+/// channel does not wait for it: the channel's own events wake the driver
+/// (`Pairing::wake_with`, issue 40).
+const TICK: Duration = Duration::from_millis(100);
 
-/// A pairing that has not opened its channel in this time has met a network that keeps
-/// the phones apart (or texts from two different attempts): the players are told why.
+/// A pairing whose answer the host took in and whose channel has not opened in this time
+/// has met a network that keeps the phones apart (or texts from two different attempts):
+/// the players are told why.
 const OPEN_WITHIN: Duration = Duration::from_secs(20);
+
+/// The joining page cannot know when the host takes its answer in: a person walks over
+/// and scans it, or it goes through a messenger. Its answer stays good this long, and
+/// only then does the page say the phones did not connect. Its engine may give its own
+/// checks up long before (Firefox after 5 s, Mozilla bug 1647289; Chromium says "failed"):
+/// the connection is kept all the same, since the host's checks, once it has the answer,
+/// still reach it and connect (`net::rtc`: a joining page's early "failed" is no failure).
+const ANSWER_WAITS: Duration = Duration::from_secs(180);
 
 /// The browser bench's User Timing names (`tests/browser/rtc.py --bench`): the joiner's
 /// action sent, and from there to the host's answer taken in (one round trip over the
-/// data channel, and the page timer's wait of up to one `TICK` on each side).
+/// data channel; each page takes a message in as its event fires, no timer between).
 const ACT_MARK: &str = "hotseat-rtc-act";
 const ROUND_TRIP: &str = "hotseat-rtc-round-trip";
 /// And for the camera (`tests/browser/rtc.py`): Scan pressed, and from there to the other
@@ -59,6 +70,8 @@ struct Attempt {
     text: Option<String>,
     /// When the other phone's text was taken in (the channel should open soon after).
     answered: Option<Instant>,
+    /// The joining side: when its answer showed (`Some(None)` until then).
+    joined: Option<Option<Instant>>,
 }
 
 /// A camera frame for the viewfinder: width, height, RGBA.
@@ -95,6 +108,8 @@ struct PageState {
     language: &'static str,
     /// Where the joiner keeps its seat (the browser's storage; `None` keeps nothing).
     store: Option<PathBuf>,
+    /// Runs a beat at once when the data channel has news (set once the state exists).
+    wake: Option<Waker>,
 }
 
 /// The browser's two-phone link: the driver and its timer.
@@ -150,7 +165,24 @@ impl PageLink {
             connected_at: None,
             language,
             store,
+            wake: None,
         }));
+        // A beat as soon as a message (or the channel's opening or end) arrives: the
+        // answer goes out within the same event, not on the next timer. Weak both ways:
+        // the waker lives in the channels the state owns.
+        let waker: Waker = {
+            let (weak, state, inbox) = (app.as_weak(), Rc::downgrade(&state), inbox.clone());
+            Rc::new(move || {
+                let (Some(app), Some(state)) = (weak.upgrade(), state.upgrade()) else {
+                    return;
+                };
+                // Busy means a beat is under way (an event fired inside it): it sees the news.
+                if state.try_borrow_mut().is_ok() {
+                    tick(&app, &state, &inbox);
+                }
+            })
+        };
+        state.borrow_mut().wake = Some(waker);
         let timer = slint::Timer::default();
         let weak = app.as_weak();
         let ticked = state.clone();
@@ -336,10 +368,14 @@ fn start_offer(app: &AppWindow, s: &mut PageState, language: &str) {
     b.set_pasted_text("".into());
     match Pairing::offer() {
         Ok(pairing) => {
+            if let Some(wake) = &s.wake {
+                pairing.wake_with(wake.clone());
+            }
             s.attempt = Some(Attempt {
                 pairing,
                 text: None,
                 answered: None,
+                joined: None,
             });
         }
         Err(fault) => {
@@ -384,6 +420,9 @@ fn pair_step(app: &AppWindow, s: &mut PageState, now: Instant) {
                         // The joiner's part is done when its answer shows: the channel
                         // opens once the host has taken it in.
                         attempt.answered = Some(now);
+                        if let Some(shown @ None) = &mut attempt.joined {
+                            *shown = Some(now);
+                        }
                         message(app, &say(language, LanText::AnswerReady), false);
                     }
                     attempt.text = Some(text);
@@ -397,10 +436,12 @@ fn pair_step(app: &AppWindow, s: &mut PageState, now: Instant) {
             }
         }
     }
-    if attempt
-        .answered
-        .is_some_and(|at| now.saturating_duration_since(at) >= OPEN_WITHIN)
-    {
+    // The host counts from the answer taken in; the joiner from its first answer shown.
+    let (since, within) = match attempt.joined {
+        Some(shown) => (shown, ANSWER_WAITS),
+        None => (attempt.answered, OPEN_WITHIN),
+    };
+    if since.is_some_and(|at| now.saturating_duration_since(at) >= within) {
         s.attempt = None;
         message(app, &say(language, LanText::NoLink), true);
         return;
@@ -647,10 +688,14 @@ fn take_text(app: &AppWindow, s: &mut PageState, text: &str) {
     }
     match Pairing::answer(&read.sdp) {
         Ok(pairing) => {
+            if let Some(wake) = &s.wake {
+                pairing.wake_with(wake.clone());
+            }
             s.attempt = Some(Attempt {
                 pairing,
                 text: None,
                 answered: None,
+                joined: Some(None),
             });
             show_own(app, "");
             message(app, &say(language, LanText::PairMaking), false);

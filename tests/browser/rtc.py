@@ -1,14 +1,14 @@
 #!/usr/bin/python3
-"""Two phones in the browser (issue #31): two headless Chromiums in two network namespaces
-joined by a veth pair, each loading the site from its own loopback, pair by the pairing
+"""Two phones in the browser (issues #31, #40): two headless Chromiums in two network
+namespaces joined through a bridge in a third (the Wi-Fi), each loading the site from its own loopback, pair by the pairing
 texts and play Omiga over the WebRTC data channel. Each Chromium has a fake camera
 (`--use-file-for-fake-video-capture`) playing a Y4M the test writes: the other page's text
 as a QR code (tools/rtc/qr_y4m.py, python3-qrcode), or a grey frame while there is none.
 Checked through each page's accessibility layer, as tests/browser/reader.py reads it
 (Chromium's own tree over DevTools, no coordinates):
 
-- the host shows an offer text (HS1O…); the joiner presses Scan and its camera reads it
-  (nothing typed); the joiner's answer (HS1A…) goes back by paste; both tables come up.
+- the host shows an offer text (HS2O…); the joiner presses Scan and its camera reads it
+  (nothing typed); the joiner's answer (HS2A…) goes back by paste; both tables come up.
   Printed: the time from Scan pressed to the text read (the page's own measure) and from
   the offer shown to both tables up; the camera is off once the code is read. Before that,
   Scan with no code in view shows the viewfinder and reads nothing, and Cancel ends it;
@@ -23,12 +23,22 @@ Checked through each page's accessibility layer, as tests/browser/reader.py read
 - the game is played to its end: both pages agree on the table and the result, and
   neither page logged an error.
 
+Two engines (issue 40, `--pair=chromium-firefox` and `--pair=firefox-chromium`): Chromium
+hosts and Debian's Firefox ESR joins, then the other way round (Firefox driven over its
+Marionette socket and read through the page's accessibility layer in the DOM,
+tests/browser/firefox.py; its fake camera shows no QR code, so the Firefox page's texts
+go by paste, Chromium's camera reads). Each: a slow first pairing (the answer reaches the
+host more than `SLOW` = 60 s after the offer showed, half of it before the joiner takes the
+offer in), a whole game, the joining tab reloaded and back in its seat after pairing
+again, the Wi-Fi between them dropped for 5 s (the bridge between the namespaces down,
+each phone's own link up) and healed, the round trip printed, both results, no page error.
+
 Until the end the seats hold back (each places near its own first row and never where it
 would win), so that the reload and the drop meet a game that is on; then they go forward.
 With --bench the round trip is measured over three actions instead of one.
 
-    tests/browser/rtc.py SITE_DIR [--bench] [--shots=DIR]   (as root: it makes namespaces)
-    tests/browser/rtc.py page SITE_DIR CAMERA.y4m           (helper, run inside a namespace)
+    tests/browser/rtc.py SITE_DIR [--bench] [--shots=DIR] [--pair=HOST-JOIN]   (as root)
+    tests/browser/rtc.py page SITE_DIR CAMERA.y4m ENGINE     (helper, run inside a namespace)
 
 --shots=DIR saves the host's screen with its offer and the joiner's viewfinder (Scan
 pressed before any code is in view).
@@ -47,11 +57,15 @@ import queue
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "tools", "rtc"))
 import qr_y4m  # noqa: E402  (the fake camera's video)
-NS = {"host": "hs-rtc-host", "join": "hs-rtc-join"}
+NS = {"host": "hs-rtc-host", "join": "hs-rtc-join", "air": "hs-rtc-air"}
 IF = {"host": "hsr-host", "join": "hsr-join"}
+# The Wi-Fi between them: a bridge in a namespace of its own, each phone's link a port.
+AIR = {"host": "hsa-host", "join": "hsa-join"}
 IP = {"host": "10.78.0.1", "join": "10.78.0.2"}
 # A gateway nobody holds: with no default route Chromium gathers no ICE candidate at all.
 GATEWAY = "10.78.0.254"
+# The slow scan of the mixed runs: the answer reaches the host this long after it showed.
+SLOW = 60
 RESULT = re.compile(r"You win!|The other phone wins|A draw")
 
 
@@ -61,20 +75,29 @@ def log(*words):
 
 # ---- inside a namespace: one page, driven by commands on stdin ----
 
-def page(site, camera):
+def page(site, camera, engine):
     sys.path.insert(0, HERE)
     from common import Site, chromium
-    from reader import Reader
     work = tempfile.mkdtemp(prefix="hotseat-rtc-page-")
     served = Site(site)
-    # A phone's screen: the setup's "Two phones" buttons start below the fold, and the
-    # screen-reader layer scrolls them in when pressed (docs/accessibility.md). The fake
-    # camera plays `camera`, which the driver writes (Chromium opens it when capture
-    # starts; there is a grey frame in it from the start).
-    driver = chromium(os.path.join(work, "profile"), size=(412, 915), flags=[
-        "--force-renderer-accessibility", "--use-fake-device-for-media-stream",
-        "--use-fake-ui-for-media-stream", f"--use-file-for-fake-video-capture={camera}"])
-    reader = Reader(driver)
+    if engine == "firefox":
+        # Debian's Firefox ESR over Marionette, read through the page's accessibility
+        # layer in the DOM (tests/browser/firefox.py). Its fake camera shows no QR code.
+        from firefox import Firefox, DomReader
+        driver = Firefox(os.path.join(work, "profile"))
+        reader = DomReader(driver)
+        errors = driver.errors
+    else:
+        from reader import Reader
+        # A phone's screen: the setup's "Two phones" buttons start below the fold, and the
+        # screen-reader layer scrolls them in when pressed (docs/accessibility.md). The fake
+        # camera plays `camera`, which the driver writes (Chromium opens it when capture
+        # starts; there is a grey frame in it from the start).
+        driver = chromium(os.path.join(work, "profile"), size=(412, 915), flags=[
+            "--force-renderer-accessibility", "--use-fake-device-for-media-stream",
+            "--use-fake-ui-for-media-stream", f"--use-file-for-fake-video-capture={camera}"])
+        reader = Reader(driver)
+        errors = lambda: [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 
     def started():
         deadline = time.time() + 120
@@ -207,7 +230,7 @@ def page(site, camera):
                 driver.save_screenshot(cmd["path"])
                 out = "ok"
             elif op == "errors":
-                out = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+                out = errors()
             elif op == "quit":
                 break
             else:
@@ -231,10 +254,14 @@ def sh(*args, check=True):
 
 def setup():
     teardown()
-    sh("ip", "netns", "add", NS["host"])
-    sh("ip", "netns", "add", NS["join"])
-    sh("ip", "link", "add", IF["host"], "netns", NS["host"], "type", "veth", "peer", "name", IF["join"],
-       "netns", NS["join"])
+    for ns in NS.values():
+        sh("ip", "netns", "add", ns)
+    sh("ip", "-n", NS["air"], "link", "add", "br0", "type", "bridge")
+    for side in ("host", "join"):
+        sh("ip", "link", "add", IF[side], "netns", NS[side], "type", "veth", "peer", "name", AIR[side],
+           "netns", NS["air"])
+        sh("ip", "-n", NS["air"], "link", "set", AIR[side], "master", "br0", "up")
+    sh("ip", "-n", NS["air"], "link", "set", "br0", "up")
     for side in ("host", "join"):
         ns, dev = NS[side], IF[side]
         sh("ip", "-n", ns, "link", "set", "lo", "up")
@@ -246,6 +273,12 @@ def setup():
 def teardown():
     for ns in NS.values():
         sh("ip", "netns", "del", ns, check=False)
+
+
+def air(up):
+    """The Wi-Fi itself drops (or comes back): packets stop between the phones while each
+    phone's own link stays up, as when the access point hiccups."""
+    sh("ip", "-n", NS["air"], "link", "set", "br0", "up" if up else "down")
 
 
 def link(up):
@@ -260,13 +293,14 @@ class Page:
     """A page in its namespace, through the helper's commands; `show` puts a text's QR code
     before its fake camera."""
 
-    def __init__(self, side, site, work):
+    def __init__(self, side, site, work, engine="chromium"):
         self.side = side
+        self.engine = engine
         self.camera = os.path.join(work, f"camera-{side}.y4m")
         qr_y4m.write(self.camera, [])
         self.proc = subprocess.Popen(
             ["ip", "netns", "exec", NS[side], "/usr/bin/python3", os.path.abspath(__file__), "page", site,
-             self.camera],
+             self.camera, engine],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
             env=dict(os.environ, HOME=tempfile.gettempdir()))
         self.answers = queue.Queue()
@@ -339,25 +373,43 @@ def scanned(page, text, shots=None):
     return scans[-1] / 1000
 
 
-def pair(host, join, by_camera, shots=None):
+def pair(host, join, by_camera, shots=None, slow=0):
     """The offer from the host to the joiner, the answer back; `by_camera` names the page
-    that reads the other's text by its camera (the other text is pasted). Returns the
-    seconds from the offer shown to both tables up, and from Scan pressed to the text read."""
-    offer = host.do("desc", role="generic", name="Pairing text of this phone", prefix="HS1O", wait=30)
+    that reads the other's text by its camera (the other text is pasted; a Firefox page's
+    fake camera shows no code, so it pastes). With `slow`, the host takes the answer in
+    `slow` seconds after it showed, as a person slow to scan does: whatever answer the
+    joining page shows by then (half of it goes by before the joiner takes the offer in,
+    half before the host takes the answer in). Returns the seconds from the offer shown to both tables
+    up, and from Scan pressed to the text read."""
+    if by_camera is not None and by_camera.engine != "chromium":
+        by_camera = None
+    offer = host.do("desc", role="generic", name="Pairing text of this phone", prefix="HS2O", wait=60)
     shown = time.time()
     log(f"offer shown ({len(offer)} characters): {offer[:40]}…")
     scan = None
     if shots:
         host.do("screenshot", path=os.path.join(shots, f"offer-{host.side}.png"))
     if by_camera is join:
+        if slow:
+            time.sleep(slow / 2)
         looked_and_cancelled(join, shots)
         scan = scanned(join, offer, shots)
         log(f"the joiner's camera read the offer {scan:.2f} s after Scan was pressed")
     else:
         join.do("type", name="1. The hosting phone's pairing text", text=offer)
+        if slow:
+            # The offer waits as long before the joiner takes it in.
+            log(f"the joiner takes the offer in only {slow / 2:.0f} s after it showed")
+            time.sleep(slow / 2)
         join.do("press", role="button", name="Use this text")
-    answer = join.do("desc", role="generic", name="Pairing text of this phone", prefix="HS1A", wait=30)
+    answer = join.do("desc", role="generic", name="Pairing text of this phone", prefix="HS2A", wait=30)
     log(f"answer shown ({len(answer)} characters): {answer[:40]}…")
+    if slow:
+        log(f"the host takes the answer in only {slow / 2:.0f} s later (a slow scan)")
+        time.sleep(slow / 2)
+        first, answer = answer, join.do("desc", role="generic", name="Pairing text of this phone",
+                                        prefix="HS2A", wait=30)
+        log("the joining page " + ("renewed its answer meanwhile" if answer != first else "shows the same answer"))
     if by_camera is host:
         scan = scanned(host, answer, shots)
         log(f"the host's camera read the answer {scan:.2f} s after Scan was pressed")
@@ -495,15 +547,85 @@ def checks(site, bench, shots):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def mixed(site, host_engine, join_engine, bench):
+    """Two engines (issue 40): `host_engine` hosts, `join_engine` joins, a whole game. The
+    first pairing is slow (the answer reaches the host more than 60 s after the offer
+    showed); the joining tab is reloaded and retakes its seat; the Wi-Fi drops for 5 s and
+    heals; play goes on to the end, both tables and results agree, no page error."""
+    started = time.time()
+    work = tempfile.mkdtemp(prefix="hotseat-rtc-")
+    host = Page("host", site, work, host_engine)
+    join = Page("join", site, work, join_engine)
+    try:
+        for p in (host, join):
+            p.do("open", timeout=300)
+            p.do("press", role="button", name="Omiga")
+        host.do("press", role="button", name="Host a game on two devices")
+        join.do("press", role="button", name="Join a game on two devices")
+        took, _ = pair(host, join, by_camera=join, slow=SLOW)
+        log(f"{host_engine} hosts, {join_engine} joins: paired after a slow scan, both tables up "
+            f"{took:.2f} s after the offer showed")
+        join.do("wait", pattern="^Play! You are", wait=10)
+        time.sleep(3.5)  # the countdown
+        play(host, join, until=lambda n: n >= 2)
+
+        took, _ = reload_and_pair(
+            join, host, "Join a game on two devices", "Your seat in the game is kept",
+            "Connection lost. To go on, pair again", by_camera=host)
+        log(f"the reloaded {join_engine} tab is back in its seat after pairing again ({took:.2f} s from the new offer)")
+        play(host, join, until=lambda n: n >= 1)
+
+        # The Wi-Fi drops for 5 s while both phones keep their links (a phone's own link
+        # going down is another matter for Firefox: its connection fails at once and the
+        # players pair again, docs/network.md).
+        air(False)
+        log("the Wi-Fi drops")
+        time.sleep(5)
+        air(True)
+        log("the Wi-Fi is back")
+        time.sleep(3)
+        for p in (host, join):
+            words = " ".join(p.do("words"))
+            assert "pair again" not in words and "Connection lost" not in words, f"{p.side}: {words[:400]}"
+        for n in range(3 if bench else 1):
+            join.do("move", advance=False)
+            host.do("move", advance=False)
+        trips = sorted(join.do("round_trips"))
+        assert trips, "the joining page measured no round trip"
+        log(f"play goes on after the 5 s drop; round trip over the data channel ({join_engine} joins "
+            f"{host_engine}), {len(trips)} actions: median {trips[len(trips) // 2]:.1f} ms, "
+            f"p95 {trips[min(len(trips) - 1, int(len(trips) * 0.95))]:.1f} ms, max {trips[-1]:.1f} ms")
+
+        rounds = play(host, join)
+        results = [p.do("wait", pattern=RESULT.pattern, wait=15) for p in (host, join)]
+        log(f"the game ended after {rounds} more rounds: host '{results[0]}', joiner '{results[1]}'")
+        assert host.do("cells") == join.do("cells"), "the two tables differ at the end"
+        pairs = {("You win!", "The other phone wins"), ("The other phone wins", "You win!"), ("A draw", "A draw")}
+        assert tuple(RESULT.search(r).group(0) for r in results) in pairs, results
+        for p in (host, join):
+            errors = p.do("errors")
+            assert not errors, f"{p.side}: errors in the page: {errors}"
+        log(f"{host_engine} hosting {join_engine}: passed in {time.time() - started:.0f} s")
+    finally:
+        host.quit()
+        join.quit()
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
-    if len(sys.argv) >= 4 and sys.argv[1] == "page":
-        return page(sys.argv[2], sys.argv[3])
+    if len(sys.argv) >= 5 and sys.argv[1] == "page":
+        return page(sys.argv[2], sys.argv[3], sys.argv[4])
     site = os.path.abspath(sys.argv[1])
     bench = "--bench" in sys.argv
     shots = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--shots=")), None)
+    engines = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--pair=")), "chromium-chromium")
+    host_engine, join_engine = engines.split("-")
     setup()
     try:
-        checks(site, bench, shots)
+        if engines == "chromium-chromium":
+            checks(site, bench, shots)
+        else:
+            mixed(site, host_engine, join_engine, bench)
     finally:
         teardown()
 

@@ -1,17 +1,28 @@
 #!/usr/bin/python3
-"""Proves that two real Chromiums open a data channel through Hotseat's pairing texts
-(issue 31): browser A's offer is encoded and decoded by `net::pairing` (the `pairing`
-example), browser B gets only the rebuilt SDP, answers; B's answer goes the same way back
-to A; then a message crosses the channel each way.
+"""Proves that two real browsers open a data channel through Hotseat's pairing texts
+(issues 31 and 40): browser A's offer is encoded and decoded by `net::pairing` (the
+`pairing` example), browser B gets only the rebuilt SDP, answers; B's answer goes the same
+way back to A; then a message crosses the channel each way. A and B are Chromium, or
+Debian's Firefox ESR (`--a=firefox`, `--b=firefox`: driven over Marionette,
+tests/browser/firefox.py), so each engine takes the other's rebuilt SDP.
 
-    cargo build --example pairing
-    tools/rtc/connect.py TARGET/debug/examples/pairing [--mdns]
+    cargo build --no-default-features --example pairing
+    tools/rtc/connect.py TARGET/debug/examples/pairing [--mdns] [--a=firefox] [--b=firefox]
 
 `--mdns` keeps Chromium's default (addresses hidden behind `<uuid>.local`); without it the
-addresses are shown, as for a page with camera permission. Prints the texts' lengths and
-OK, or why not (exit status 1)."""
-import json, subprocess, sys, time
+addresses are shown, as for a page with camera permission. Firefox keeps its default (mDNS
+names). Prints the texts' lengths and OK, or why not (exit status 1)."""
+import json, os, subprocess, sys, tempfile, time
 from capture import browser
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "browser"))
+
+
+def engine(name, mdns):
+    if name == "firefox":
+        from firefox import Firefox
+        return Firefox(tempfile.mkdtemp(prefix="hotseat-connect-"))
+    return browser(mdns)
 
 GATHER = r"""
 window.gathered = pc => pc.iceGatheringState === 'complete' ? Promise.resolve() :
@@ -73,10 +84,12 @@ def wait_for(d, what, secs=20):
 
 def main():
     tool, mdns = sys.argv[1], '--mdns' in sys.argv
-    a, b = browser(mdns), browser(mdns)
+    side = lambda k: next((x.split('=', 1)[1] for x in sys.argv if x.startswith(f'--{k}=')), 'chromium')
+    a = engine(side('a'), mdns)
+    b = engine(side('b'), mdns)
     try:
         for d in (a, b):
-            d.get('data:text/html,<title>rtc</title>')
+            d.get('about:blank')
             d.set_script_timeout(20)
         offer_sdp = a.execute_async_script(OFFER)
         assert not offer_sdp.startswith('error'), offer_sdp
@@ -97,7 +110,7 @@ def main():
         b.execute_script("dc.send('hello from B')")
         if not (wait_for(b, 'got hello from A') and wait_for(a, 'got hello from B')):
             sys.exit('the messages did not cross')
-        print(json.dumps({'mdns': mdns, 'offer_chars': len(offer), 'answer_chars': len(answer),
+        print(json.dumps({'a': side('a'), 'b': side('b'), 'mdns': mdns, 'offer_chars': len(offer), 'answer_chars': len(answer),
                           'offer_sdp_chars': len(offer_sdp), 'answer_sdp_chars': len(answer_sdp),
                           'open_after_s': round(opened, 2), 'offer': offer, 'answer': answer}))
         print('OK')

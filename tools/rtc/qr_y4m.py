@@ -2,8 +2,8 @@
 """Writes a pairing text's QR code as a Y4M video for Chromium's fake camera (issue 31):
 
     PAIRING=TARGET/debug/examples/pairing
-    echo HS1O... | $PAIRING qr | tools/rtc/qr_y4m.py code.y4m
-    tools/rtc/qr_y4m.py code.y4m --text HS1O...     # the code made by python3-qrcode
+    echo HS2O... | $PAIRING qr | tools/rtc/qr_y4m.py code.y4m
+    tools/rtc/qr_y4m.py code.y4m --text HS2O...     # the code made by python3-qrcode
     chromium --use-fake-device-for-media-stream --use-fake-ui-for-media-stream \\
              --use-file-for-fake-video-capture=code.y4m ...
 

@@ -65,9 +65,9 @@ fn round_trip(kind: PairingKind, sdp: &str, code: Option<&str>) -> (String, Pair
 #[test]
 fn chromium_offers_and_answers_round_trip() {
     let (offer, _) = round_trip(PairingKind::Offer, MDNS_OFFER, Some("0427"));
-    assert!(offer.starts_with("HS1O"), "{offer}");
+    assert!(offer.starts_with("HS2O"), "{offer}");
     let (answer, _) = round_trip(PairingKind::Answer, MDNS_ANSWER, None);
-    assert!(answer.starts_with("HS1A"), "{answer}");
+    assert!(answer.starts_with("HS2A"), "{answer}");
     round_trip(PairingKind::Offer, IP_OFFER, Some("9999"));
     round_trip(PairingKind::Answer, IP_ANSWER, None);
     // IPv4 alone (a phone on a Wi-Fi without IPv6).
@@ -81,8 +81,8 @@ fn chromium_offers_and_answers_round_trip() {
         [("192.0.2.2".into(), "53833".into())]
     );
     // The sizes docs/network.md quotes: two mDNS candidates, the usual case.
-    assert_eq!(offer.len(), 172, "{offer}");
-    assert_eq!(answer.len(), 169, "{answer}");
+    assert_eq!(offer.len(), 176, "{offer}");
+    assert_eq!(answer.len(), 172, "{answer}");
     assert!(text.len() < offer.len());
 }
 
@@ -117,15 +117,15 @@ fn wrong_and_damaged_texts_say_why() {
     assert_eq!(decode("HSX"), Err(PairingError::NotHotseat));
     assert_eq!(decode("HS0OAAAA"), Err(PairingError::NotHotseat));
     assert_eq!(
-        decode(&text.replacen("HS1", "HS2", 1)),
-        Err(PairingError::Newer { version: 2 })
+        decode(&text.replacen("HS2", "HS3", 1)),
+        Err(PairingError::Newer { version: 3 })
     );
     assert_eq!(
         decode("HS99999999999999999999O"),
         Err(PairingError::Newer { version: u32::MAX })
     );
-    assert_eq!(decode("HS1XAAAA"), Err(PairingError::Damaged));
-    assert_eq!(decode("HS1O"), Err(PairingError::Damaged));
+    assert_eq!(decode("HS2XAAAA"), Err(PairingError::Damaged));
+    assert_eq!(decode("HS2O"), Err(PairingError::Damaged));
     // Cut short, one character changed, one dropped, one added, a character base32 lacks.
     assert_eq!(decode(&text[..text.len() - 8]), Err(PairingError::Damaged));
     for i in 4..text.len() {
@@ -141,7 +141,7 @@ fn wrong_and_damaged_texts_say_why() {
     assert_eq!(decode(&format!("{text}1")), Err(PairingError::Damaged));
     // Offer and answer: the letter decides, so swapping it is damage, not the other kind.
     assert_eq!(
-        decode(&text.replacen("HS1O", "HS1A", 1)),
+        decode(&text.replacen("HS2O", "HS2A", 1)),
         Err(PairingError::Damaged)
     );
     let long = format!("{text}{}", "A".repeat(MAX_TEXT));
@@ -212,17 +212,38 @@ fn what_a_browser_sdp_lacks_is_refused() {
         encode(PairingKind::Answer, &evil, None),
         Err(PairingError::Unsupported { .. })
     ));
-    // TCP, relayed and non-Hotseat-shaped names are left out, not refused.
+    // TCP and relayed candidates are left out; another `.local` name is carried as it is.
     let extra = MDNS_ANSWER.replace(
         "a=ice-ufrag",
         "a=candidate:9 1 tcp 1518280447 192.0.2.9 9 typ host tcptype active\r\n\
          a=candidate:8 1 udp 100 203.0.113.1 3478 typ relay raddr 0.0.0.0 rport 0\r\n\
-         a=candidate:7 1 udp 2113937151 printer.local 4000 typ host\r\n\
-         a=candidate:6 1 udp\r\n\
+         a=candidate:7 1 udp 2113937151 Printer-3.local 4000 typ host\r\n\
          a=ice-ufrag",
     );
     let back = decode(&encode(PairingKind::Answer, &extra, None).unwrap()).unwrap();
-    assert_eq!(candidates(&back.sdp).len(), 2);
+    let c = candidates(&back.sdp);
+    assert_eq!(c.len(), 3, "{}", back.sdp);
+    assert!(
+        c.contains(&("printer-3.local".into(), "4000".into())),
+        "{c:?}"
+    );
+    // A UDP host candidate that cannot be carried is refused by name, not dropped: the
+    // pairing would lose an address without a word.
+    for line in [
+        "a=candidate:6 1 udp",
+        "a=candidate:6 1 udp 2113937151 printer.example 4000 typ host",
+        "a=candidate:6 1 udp 2113937151 ../etc.local 4000 typ host",
+        "a=candidate:6 1 udp 2113937151 192.0.2.7 0 typ host",
+        "a=candidate:6 1 udp high 192.0.2.7 4000 typ host",
+    ] {
+        let sdp = MDNS_ANSWER.replace("a=ice-ufrag", &format!("{line}\r\na=ice-ufrag"));
+        match encode(PairingKind::Answer, &sdp, None) {
+            Err(PairingError::Unsupported { what }) => {
+                assert!(what.starts_with("a=candidate:6 1 udp"), "{what}")
+            }
+            other => panic!("{line}: {other:?}"),
+        }
+    }
 }
 
 #[test]
@@ -282,7 +303,7 @@ fn no_random_text_panics() {
             }
             // The right prefix and base32 characters: reaches the body's reader.
             1 => format!(
-                "HS1{}{}",
+                "HS2{}{}",
                 if rng.random() { 'O' } else { 'A' },
                 (0..len)
                     .map(|_| char::from(BASE32[rng.random_range(0..32)]))
