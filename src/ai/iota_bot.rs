@@ -8,7 +8,8 @@
 //!   many sampled deals: what each leaves open to the others, what it keeps for its own
 //!   next turn, the end of the game ([`HardSearch`]).
 
-use super::{slice_ended, Bot, Budget, Deadline, Level, Stop, Thought, Told};
+use super::sliced::{Plan, Search, Stop, Thinker};
+use super::{Bot, Deadline, Level, Thought, Told};
 use crate::games::iota::{Action, Card, Cell, Iota, IotaView};
 use crate::games::{Game, Outcome, RuleError, RuleResult};
 use crate::platform::time::{Duration, Instant};
@@ -62,11 +63,8 @@ const OUTCOME_VALUE: f64 = 200.0;
 pub struct IotaBot {
     level: Level,
     limit: Option<Duration>,
-    hit_deadline: bool,
     /// The hard search between two slices of a decision made with [`Bot::think`].
-    kept: Option<Box<Kept>>,
-    /// Candidate play-outs in the current (or last) decision.
-    play_outs: usize,
+    thinker: Thinker<HardSearch>,
 }
 
 impl IotaBot {
@@ -75,9 +73,7 @@ impl IotaBot {
         IotaBot {
             level,
             limit,
-            hit_deadline: false,
-            kept: None,
-            play_outs: 0,
+            thinker: Thinker::new(),
         }
     }
 }
@@ -166,33 +162,10 @@ fn pass_keeping_wilds(view: &IotaView) -> Action {
     Action::Pass(view.hand.iter().copied().filter(|c| !c.is_wild()).collect())
 }
 
-/// What a decision comes to before any search: an answer, or the hard level's search to
-/// run.
-enum Plan {
-    /// Decided without a search.
-    Decided(Option<Action>),
-    /// The hard level's search, not yet run.
-    Search(Box<HardSearch>),
-}
-
-/// A hard decision in progress between two [`Bot::think`] calls.
-#[derive(Debug, Clone)]
-struct Kept {
-    /// The view it was made for: a call with another view starts afresh.
-    view: IotaView,
-    /// The random source as this decision left it: a call with a source in another state
-    /// (a caller that dropped this decision and started a new one on the same view)
-    /// starts afresh too, so that an answer depends only on the view and the seed.
-    rng: ChaCha8Rng,
-    /// The level's time limit, counted in thinking time from the decision's first slice.
-    budget: Budget,
-    search: HardSearch,
-}
-
 impl IotaBot {
     /// Everything before the search: a sampled state for the legal actions, the easy,
     /// medium and random answers, and for hard the search over its candidates.
-    fn plan(&self, view: &IotaView, rng: &mut ChaCha8Rng) -> Plan {
+    fn plan(&self, view: &IotaView, rng: &mut ChaCha8Rng) -> Plan<Action, HardSearch> {
         let me = view.seat;
         let Ok(state) = sample_state(view, rng) else {
             return Plan::Decided(None);
@@ -237,41 +210,10 @@ impl IotaBot {
         })
     }
 
-    /// Plays out candidates until the budget of deals is searched, or the level's
-    /// `deadline` or the `slice` would be overrun (both predicted by the longest
-    /// play-out so far, so neither is overrun by more than a misjudged play-out). Each
-    /// call plays out at least one candidate (unless the deadline or the budget says
-    /// stop), so that a decision advances however short the slices.
-    fn advance(
-        search: &mut HardSearch,
-        rng: &mut ChaCha8Rng,
-        deadline: &Deadline,
-        slice: &Deadline,
-    ) -> Stop {
-        let mut progressed = false;
-        let (_, samples, _) = hard_budget(search.view.players);
-        loop {
-            if search.samples() >= samples {
-                return Stop::Finished;
-            }
-            if !deadline.fits(search.longest) {
-                return Stop::Cut;
-            }
-            if progressed && !slice.fits(search.longest) {
-                return Stop::Paused;
-            }
-            match search.play_out(rng) {
-                Ok(_) => progressed = true,
-                // A view no deal fits: answer with what was searched.
-                Err(_) => return Stop::Finished,
-            }
-        }
-    }
-
     /// Candidate play-outs in the current (or last) decision: what a slice of thinking
     /// did, counted rather than timed.
     pub fn play_outs(&self) -> usize {
-        self.play_outs
+        self.thinker.play_outs()
     }
 }
 
@@ -340,11 +282,6 @@ impl HardSearch {
         self.samples
     }
 
-    /// Candidate play-outs so far, in finished and unfinished deals.
-    pub fn play_outs(&self) -> usize {
-        self.play_outs
-    }
-
     /// Plays the next candidate out in the open deal, dealing one first when none is
     /// open; `Ok(true)` when that finished the deal (it now counts in
     /// [`HardSearch::samples`] and [`HardSearch::best`]), an error when no deal fits the
@@ -402,9 +339,39 @@ impl HardSearch {
             }
         }
     }
+}
+
+impl Search for HardSearch {
+    type Action = Action;
+
+    /// Plays out candidates until the budget of deals is searched, or the level's
+    /// `deadline` or the `slice` would be overrun (both predicted by the longest
+    /// play-out so far, so neither is overrun by more than a misjudged play-out). Each
+    /// call plays out at least one candidate (unless the deadline or the budget says
+    /// stop), so that a decision advances however short the slices.
+    fn advance(&mut self, rng: &mut ChaCha8Rng, deadline: &Deadline, slice: &Deadline) -> Stop {
+        let mut progressed = false;
+        let (_, samples, _) = hard_budget(self.view.players);
+        loop {
+            if self.samples() >= samples {
+                return Stop::Finished;
+            }
+            if !deadline.fits(self.longest) {
+                return Stop::Cut;
+            }
+            if progressed && !slice.fits(self.longest) {
+                return Stop::Paused;
+            }
+            match self.play_out(rng) {
+                Ok(_) => progressed = true,
+                // A view no deal fits: answer with what was searched.
+                Err(_) => return Stop::Finished,
+            }
+        }
+    }
 
     /// The best candidate so far (before any step: the highest score now).
-    pub fn best(&self) -> Option<Action> {
+    fn best(&self) -> Option<Action> {
         let mut best: Option<(f64, &Action)> = None;
         for ((action, now), total) in self.candidates.iter().zip(&self.totals) {
             let value = if self.samples == 0 {
@@ -417,6 +384,11 @@ impl HardSearch {
             }
         }
         best.map(|(_, a)| a.clone())
+    }
+
+    /// Candidate play-outs so far, in finished and unfinished deals.
+    fn play_outs(&self) -> usize {
+        self.play_outs
     }
 }
 
@@ -496,22 +468,13 @@ fn round_value(
 
 impl Bot<Iota> for IotaBot {
     fn choose(&mut self, view: &IotaView, rng: &mut ChaCha8Rng) -> Option<Action> {
-        self.hit_deadline = false;
-        self.kept = None;
-        self.play_outs = 0;
+        self.thinker.start();
         if view.outcome.is_over() || view.turn != view.seat {
             return None;
         }
         let deadline = Deadline::after(self.limit);
-        let mut search = match self.plan(view, rng) {
-            Plan::Decided(action) => return action,
-            Plan::Search(search) => *search,
-        };
-        // The same search as in slices, with one slice as long as the whole decision.
-        let stop = Self::advance(&mut search, rng, &deadline, &Deadline::after(None));
-        self.hit_deadline = matches!(stop, Stop::Cut);
-        self.play_outs = search.play_outs();
-        search.best()
+        let plan = self.plan(view, rng);
+        self.thinker.at_once(plan, rng, &deadline)
     }
 
     /// The hard level's search kept between calls, so that the browser's page stays
@@ -520,53 +483,18 @@ impl Bot<Iota> for IotaBot {
     /// view and seed the answer is [`Bot::choose`]'s when no deadline cuts either.
     fn think(&mut self, view: &IotaView, rng: &mut ChaCha8Rng, slice: Duration) -> Thought<Action> {
         let started = Instant::now();
-        let slice_end = Deadline::after(Some(slice));
-        let resumed = self
-            .kept
-            .take()
-            .filter(|k| k.view == *view && k.rng == *rng);
-        let (mut kept, fresh) = match resumed {
-            Some(kept) => (kept, false),
-            None => {
-                self.hit_deadline = false;
-                self.play_outs = 0;
-                if view.outcome.is_over() || view.turn != view.seat {
-                    return Thought::Decided(None);
-                }
-                match self.plan(view, rng) {
-                    Plan::Decided(action) => return Thought::Decided(action),
-                    Plan::Search(search) => (
-                        Box::new(Kept {
-                            view: view.clone(),
-                            rng: rng.clone(),
-                            budget: Budget::new(self.limit),
-                            search: *search,
-                        }),
-                        true,
-                    ),
-                }
-            }
-        };
-        let stop = if fresh {
-            // The first slice has dealt and scored the candidates. It plays none out:
-            // nothing predicts yet how long one takes, and the dealing may have used
-            // most of the slice.
-            Stop::Paused
-        } else {
-            Self::advance(&mut kept.search, rng, &kept.budget.deadline(), &slice_end)
-        };
-        kept.budget.spend_since(started);
-        self.play_outs = kept.search.play_outs();
-        slice_ended(
-            stop,
-            kept,
-            &mut self.hit_deadline,
-            |mut kept| {
-                kept.rng = rng.clone();
-                self.kept = Some(kept);
-            },
-            |kept| kept.search.best(),
-        )
+        if let Some(thought) = self
+            .thinker
+            .resume(rng, slice, started, |s| s.view == *view)
+        {
+            return thought;
+        }
+        self.thinker.start();
+        if view.outcome.is_over() || view.turn != view.seat {
+            return Thought::Decided(None);
+        }
+        let plan = self.plan(view, rng);
+        self.thinker.first_slice(plan, rng, self.limit, started)
     }
 
     fn observe(&mut self, _told: &Told<Iota>) {
@@ -574,6 +502,6 @@ impl Bot<Iota> for IotaBot {
     }
 
     fn hit_deadline(&self) -> bool {
-        self.hit_deadline
+        self.thinker.hit_deadline()
     }
 }

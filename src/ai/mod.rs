@@ -12,6 +12,7 @@ pub mod iota_bot;
 pub mod omiga_bot;
 pub mod ovo_bot;
 pub mod selfplay;
+mod sliced;
 
 use crate::games::{iota::Iota, omiga::Omiga, ovo::Ovo, Game, RuleError, RuleResult, Seat};
 use crate::platform::time::{Duration, Instant};
@@ -105,38 +106,6 @@ impl<G: Game> Told<G> {
     /// The seat it was told to.
     pub fn seat(&self) -> Seat {
         self.seat
-    }
-}
-
-/// Where a slice of a hard bot's kept search stopped.
-pub(crate) enum Stop {
-    /// Everything searched (or nothing to search): answer now.
-    Finished,
-    /// The level's deadline came first: answer with what was searched.
-    Cut,
-    /// The slice is used up: the search goes on in the next call.
-    Paused,
-}
-
-/// The thought a slice of a kept search ends in: paused, `keep` keeps the search for the
-/// next call and the bot thinks on; finished or cut, `best` answers from it, and
-/// `hit_deadline` says whether the level's deadline cut it.
-pub(crate) fn slice_ended<K, A>(
-    stop: Stop,
-    kept: K,
-    hit_deadline: &mut bool,
-    keep: impl FnOnce(K),
-    best: impl FnOnce(K) -> Option<A>,
-) -> Thought<A> {
-    match stop {
-        Stop::Paused => {
-            keep(kept);
-            Thought::Thinking
-        }
-        Stop::Finished | Stop::Cut => {
-            *hit_deadline = matches!(stop, Stop::Cut);
-            Thought::Decided(best(kept))
-        }
     }
 }
 

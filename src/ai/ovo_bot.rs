@@ -18,7 +18,8 @@ use memory::sample_state;
 pub use memory::{Belief, Memory};
 use search::{most_voted, RoundSearch};
 
-use super::{slice_ended, Bot, Budget, Deadline, Level, Stop, Thought, Told};
+use super::sliced::{Plan, Thinker};
+use super::{Bot, Deadline, Level, Thought, Told};
 use crate::games::ovo::Cell;
 use crate::games::ovo::{eggs_per_seat, Happened, Ovo, OvoAction, OvoView, Symbol};
 use crate::games::Game;
@@ -81,11 +82,9 @@ pub struct OvoBot {
     level: Level,
     limit: Option<Duration>,
     memory: Option<Memory>,
-    hit_deadline: bool,
-    /// The hard search between two slices of a decision made with [`Bot::think`].
-    kept: Option<Box<Kept>>,
-    /// Rounds played through in the current (or last) decision.
-    play_outs: usize,
+    /// The hard search between two slices of a decision made with [`Bot::think`], and
+    /// the rounds played through in the current (or last) decision.
+    thinker: Thinker<RoundSearch>,
 }
 
 impl OvoBot {
@@ -95,9 +94,7 @@ impl OvoBot {
             level,
             limit,
             memory: None,
-            hit_deadline: false,
-            kept: None,
-            play_outs: 0,
+            thinker: Thinker::new(),
         }
     }
 
@@ -109,7 +106,7 @@ impl OvoBot {
     /// Rounds played through in the current (or last) decision: what a slice of
     /// thinking did, counted rather than timed.
     pub fn play_outs(&self) -> usize {
-        self.play_outs
+        self.thinker.play_outs()
     }
 
     /// Brings the memory up to `view` and lets it fade, once per decision.
@@ -123,7 +120,12 @@ impl OvoBot {
 impl OvoBot {
     /// The decision, once the memory is up to date: an answer, or for hard the round
     /// search to run ([`RoundSearch`]).
-    fn decide(&mut self, view: &OvoView, rng: &mut ChaCha8Rng, deadline: &Deadline) -> Plan {
+    fn decide(
+        &mut self,
+        view: &OvoView,
+        rng: &mut ChaCha8Rng,
+        deadline: &Deadline,
+    ) -> Plan<OvoAction, RoundSearch> {
         match self.decide_or_search(view, rng, deadline) {
             Ok(search) => Plan::Search(Box::new(search)),
             Err(action) => Plan::Decided(action),
@@ -181,7 +183,7 @@ impl OvoBot {
         let mut sums = vec![0.0f64; candidates.len()];
         for d in 0..samples {
             if d > 0 && deadline.passed() {
-                self.hit_deadline = true;
+                self.thinker.cut();
                 break;
             }
             let state = if d == 0 {
@@ -195,7 +197,7 @@ impl OvoBot {
             let mut best: Option<(usize, f64)> = None;
             for (i, m) in candidates.iter().enumerate() {
                 if deadline.passed() && best.is_some() {
-                    self.hit_deadline = true;
+                    self.thinker.cut();
                     break;
                 }
                 let mut after = state.clone();
@@ -263,45 +265,16 @@ impl OvoBot {
     }
 }
 
-/// What a decision comes to before any round search.
-enum Plan {
-    /// Decided without one.
-    Decided(Option<OvoAction>),
-    /// Hard: the round search, not yet run.
-    Search(Box<RoundSearch>),
-}
-
-/// A hard decision in progress between two [`Bot::think`] calls.
-#[derive(Debug, Clone)]
-struct Kept {
-    /// The random source as this decision left it: a call with a source in another state
-    /// (a new decision on the same view) starts afresh, so that an answer depends only
-    /// on the view, the memory and the seed.
-    rng: ChaCha8Rng,
-    /// The level's time limit, counted in thinking time from the decision's first slice.
-    budget: Budget,
-    search: RoundSearch,
-}
-
 impl Bot<Ovo> for OvoBot {
     fn choose(&mut self, view: &OvoView, rng: &mut ChaCha8Rng) -> Option<OvoAction> {
-        self.hit_deadline = false;
-        self.kept = None;
-        self.play_outs = 0;
+        self.thinker.start();
         if view.outcome.is_over() || view.turn != view.seat {
             return None;
         }
         let deadline = Deadline::after(self.limit);
         self.remember(view, rng);
-        let mut search = match self.decide(view, rng, &deadline) {
-            Plan::Decided(action) => return action,
-            Plan::Search(search) => search,
-        };
-        // The same search as in slices, with one slice as long as the whole decision.
-        let stop = search.advance(rng, &deadline, &Deadline::after(None));
-        self.hit_deadline = matches!(stop, Stop::Cut);
-        self.play_outs = search.play_outs;
-        search.best()
+        let plan = self.decide(view, rng, &deadline);
+        self.thinker.at_once(plan, rng, &deadline)
     }
 
     /// The hard level's round search kept between calls (a 4-player decision is a few
@@ -316,50 +289,19 @@ impl Bot<Ovo> for OvoBot {
         slice: Duration,
     ) -> Thought<OvoAction> {
         let started = Instant::now();
-        let slice_end = Deadline::after(Some(slice));
-        let memory = self.memory.clone();
-        let resumed = self.kept.take().filter(|k| {
-            k.search.view == *view && k.rng == *rng && memory.as_ref() == Some(&k.search.memory)
-        });
-        let Some(mut kept) = resumed else {
-            self.hit_deadline = false;
-            self.play_outs = 0;
-            if view.outcome.is_over() || view.turn != view.seat {
-                return Thought::Decided(None);
-            }
-            let deadline = Deadline::after(self.limit);
-            self.remember(view, rng);
-            return match self.decide(view, rng, &deadline) {
-                Plan::Decided(action) => Thought::Decided(action),
-                Plan::Search(search) => {
-                    // The first slice has sampled and listed the moves; the search
-                    // starts in the next, which can tell how long its work takes.
-                    let mut budget = Budget::new(self.limit);
-                    budget.spend_since(started);
-                    self.kept = Some(Box::new(Kept {
-                        rng: rng.clone(),
-                        budget,
-                        search: *search,
-                    }));
-                    Thought::Thinking
-                }
-            };
-        };
-        let stop = kept
-            .search
-            .advance(rng, &kept.budget.deadline(), &slice_end);
-        kept.budget.spend_since(started);
-        self.play_outs = kept.search.play_outs;
-        slice_ended(
-            stop,
-            kept,
-            &mut self.hit_deadline,
-            |mut kept| {
-                kept.rng = rng.clone();
-                self.kept = Some(kept);
-            },
-            |kept| kept.search.best(),
-        )
+        let memory = self.memory.as_ref();
+        let same = |s: &RoundSearch| s.view == *view && memory == Some(&s.memory);
+        if let Some(thought) = self.thinker.resume(rng, slice, started, same) {
+            return thought;
+        }
+        self.thinker.start();
+        if view.outcome.is_over() || view.turn != view.seat {
+            return Thought::Decided(None);
+        }
+        let deadline = Deadline::after(self.limit);
+        self.remember(view, rng);
+        let plan = self.decide(view, rng, &deadline);
+        self.thinker.first_slice(plan, rng, self.limit, started)
     }
 
     fn observe(&mut self, told: &Told<Ovo>) {
@@ -396,6 +338,6 @@ impl Bot<Ovo> for OvoBot {
     }
 
     fn hit_deadline(&self) -> bool {
-        self.hit_deadline
+        self.thinker.hit_deadline()
     }
 }

@@ -2,6 +2,7 @@
 //! only, and the Ovo memory (sure declarations, denying an opponent's win).
 
 use super::selfplay::{self, play_one, Config, DecisionTimes};
+use super::sliced::Search as _;
 use super::*;
 use crate::games::iota::Iota;
 use crate::games::omiga::Omiga;

@@ -1,9 +1,10 @@
 //! The hard bot's round search: each determinization searched through a whole round of
 //! moves, in slices that a deadline may cut, each casting a vote for its best move.
 
-use super::super::{Deadline, Stop};
 use super::evaluate::{evaluate, moves, standing, value_of, Geometry, WIN};
 use super::memory::{sample_state, Memory};
+use crate::ai::sliced::{Search, Stop};
+use crate::ai::Deadline;
 use crate::games::ovo::{Ovo, OvoAction, OvoView};
 use crate::games::{Game, Seat};
 use crate::platform::time::{Duration, Instant};
@@ -170,18 +171,17 @@ impl RoundSearch {
         self.longest = self.longest.max(started.elapsed());
         Work::Did
     }
+}
+
+impl Search for RoundSearch {
+    type Action = OvoAction;
 
     /// Works until the search is finished, the `deadline` passes (as the one-call
     /// search always did: checked before each piece, a determinization cut short
     /// still votes) or the next piece would overrun the `slice` (predicted by the
     /// longest so far). Each call does at least one piece, so that a decision advances
     /// however short the slices.
-    pub(super) fn advance(
-        &mut self,
-        rng: &mut ChaCha8Rng,
-        deadline: &Deadline,
-        slice: &Deadline,
-    ) -> Stop {
+    fn advance(&mut self, rng: &mut ChaCha8Rng, deadline: &Deadline, slice: &Deadline) -> Stop {
         let mut progressed = false;
         loop {
             if self.finished() {
@@ -199,10 +199,14 @@ impl RoundSearch {
     }
 
     /// The most voted candidate.
-    pub(super) fn best(&self) -> Option<OvoAction> {
+    fn best(&self) -> Option<OvoAction> {
         self.candidates
             .get(most_voted(&self.votes, &self.sums)?)
             .cloned()
+    }
+
+    fn play_outs(&self) -> usize {
+        self.play_outs
     }
 }
 
