@@ -5,6 +5,7 @@ use super::replay::{self, Opened};
 use super::rows;
 use super::{AppWindow, Controller, HistoryRow, StatsRow, Words};
 use crate::games::registry::GameKind;
+use crate::puzzles::Day;
 use crate::session::FinishedGame;
 use crate::store::{history, saves};
 use slint::ComponentHandle;
@@ -13,17 +14,7 @@ use std::rc::Rc;
 
 /// `2026-11-29` for a time in seconds since 1970 (UTC; days from the civil calendar).
 pub fn date(secs: u64) -> String {
-    let days = (secs / 86_400) as i64;
-    // Howard Hinnant's days-to-civil algorithm.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (year, month, day) = Day((secs / 86_400) as i64).ymd();
     format!("{year:04}-{month:02}-{day:02}")
 }
 

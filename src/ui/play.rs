@@ -174,8 +174,10 @@ pub fn with_table<T: Table>(
     f: impl FnOnce(&mut T, &str) -> Note,
 ) {
     let mut guard = controller.borrow_mut();
-    let language = guard.language();
-    let Some(table) = guard
+    // One `&mut` to the controller, so that its table and its sound are borrowed apart.
+    let c = &mut *guard;
+    let language = c.language();
+    let Some(table) = c
         .table
         .as_mut()
         .and_then(|t| t.as_any_mut().downcast_mut::<T>())
@@ -184,19 +186,10 @@ pub fn with_table<T: Table>(
     };
     let note = f(table, language);
     if matches!(note, Some((_, true))) {
-        guard.sound.refused();
+        c.sound.refused();
     }
-    let Some(table) = guard
-        .table
-        .as_mut()
-        .and_then(|t| t.as_any_mut().downcast_mut::<T>())
-    else {
-        return;
-    };
     table.show(app, language);
-    if let Some(table) = guard.table.as_mut() {
-        table.told(&note);
-    }
+    table.told(&note);
     match note {
         Some((text, warning)) => chrome::show_message(app, &text, warning),
         None => chrome::show_message(app, "", false),

@@ -5,7 +5,7 @@ use super::{said, say, Lan, Link};
 use crate::games::omiga::{Action, Omiga, OmigaEvent, OmigaView, Side};
 use crate::games::Game;
 use crate::games::{Outcome, Seat};
-use crate::net::legal_from_view;
+use crate::net::{legal_from_view, NetError};
 use crate::platform::time::{Duration, Instant};
 use crate::ui::omiga_models::{board_cells, hand_models, side_word};
 use crate::ui::rows;
@@ -435,72 +435,55 @@ pub fn tap(lan: &mut Lan, tap: Tap, language: &str) -> Result<(), String> {
 /// Sends an action: the host judges its own player's at once; the joined device's answer
 /// comes back as an event (its card waits on the cell until then).
 fn send(link: &Link, g: &mut NetGame, action: Action, language: &str) -> Result<(), String> {
-    match link {
-        Link::Host { host, .. } => match host.act(action) {
-            Ok(event) => {
-                g.acted(&event, true);
-                if let Action::Place { .. } = action {
-                    g.selected = None;
-                    g.turned = false;
-                }
-                g.note = Default::default();
-                if let Ok(view) = host.view() {
-                    g.set_view(view);
-                }
-                Ok(())
-            }
-            Err(e) => {
-                let text = said(language, &e.reason());
-                g.note = (text.clone(), true);
-                Err(text)
-            }
-        },
+    let judged = match link {
+        Link::Host { host, .. } => host.act(action).map(|event| (event, host.view().ok())),
         #[cfg(target_arch = "wasm32")]
-        Link::Page(page) if page.hosts() => match page.host_act(action) {
-            Ok((event, view)) => {
-                g.acted(&event, true);
-                if let Action::Place { .. } = action {
-                    g.selected = None;
-                    g.turned = false;
-                }
-                g.note = Default::default();
-                g.set_view(view);
-                Ok(())
-            }
-            Err(e) => {
-                let text = said(language, &e.reason());
-                g.note = (text.clone(), true);
-                Err(text)
-            }
-        },
+        Link::Page(page) if page.hosts() => page.host_act(action).map(|(e, v)| (e, Some(v))),
         #[cfg(target_arch = "wasm32")]
-        Link::Page(_) if g.paused.is_some() => Err(g.paused.clone().unwrap_or_default()),
+        Link::Page(_) if g.paused.is_some() => return Err(g.paused.clone().unwrap_or_default()),
         #[cfg(target_arch = "wasm32")]
-        Link::Page(page) => match page.join_act(action) {
-            Ok(()) => {
-                g.note = Default::default();
-                if let Action::Place { .. } = action {
-                    g.pending = Some(action);
-                }
-                Ok(())
-            }
-            Err(e) => Err(said(language, &e.reason())),
-        },
+        Link::Page(page) => return sent(g, action, page.join_act(action), language),
         Link::Client(_) | Link::Idle if g.paused.is_some() => {
-            Err(g.paused.clone().unwrap_or_default())
+            return Err(g.paused.clone().unwrap_or_default())
         }
-        Link::Client(joiner) => match joiner.act(action) {
-            Ok(()) => {
-                g.note = Default::default();
-                if let Action::Place { .. } = action {
-                    g.pending = Some(action);
-                }
-                Ok(())
+        Link::Client(joiner) => return sent(g, action, joiner.act(action), language),
+        Link::Idle => return Err(String::new()),
+    };
+    match judged {
+        Ok((event, view)) => {
+            g.acted(&event, true);
+            if let Action::Place { .. } = action {
+                g.selected = None;
+                g.turned = false;
             }
-            Err(e) => Err(said(language, &e.reason())),
-        },
-        Link::Idle => Err(String::new()),
+            g.note = Default::default();
+            if let Some(view) = view {
+                g.set_view(view);
+            }
+            Ok(())
+        }
+        Err(e) => {
+            let text = said(language, &e.reason());
+            g.note = (text.clone(), true);
+            Err(text)
+        }
     }
+}
+
+/// The joined device's action on its way to the host: a card waits on its cell for the
+/// host's answer.
+fn sent(
+    g: &mut NetGame,
+    action: Action,
+    result: Result<(), NetError>,
+    language: &str,
+) -> Result<(), String> {
+    result.map_err(|e| said(language, &e.reason()))?;
+    g.note = Default::default();
+    if let Action::Place { .. } = action {
+        g.pending = Some(action);
+    }
+    Ok(())
 }
 
 #[cfg(test)]
