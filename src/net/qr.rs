@@ -71,6 +71,32 @@ fn find(width: usize, height: usize, luma: impl FnMut(usize, usize) -> u8) -> Op
     .flatten()
 }
 
+/// A grey image `w`×`h` as a camera sees it slightly out of focus: a 3×3 box blur and a
+/// sensor's grain of up to ±`grain`, the border left as it was. For the tests here and
+/// in ui/qr.rs that read a code through a camera.
+#[cfg(test)]
+pub(crate) fn out_of_focus(
+    img: &[u8],
+    w: usize,
+    h: usize,
+    grain: i32,
+    rng: &mut impl rand::Rng,
+) -> Vec<u8> {
+    let mut out = img.to_vec();
+    for y in 1..h - 1 {
+        for x in 1..w - 1 {
+            let mut sum = 0i32;
+            for dy in 0..3 {
+                for dx in 0..3 {
+                    sum += i32::from(img[(y + dy - 1) * w + x + dx - 1]);
+                }
+            }
+            out[y * w + x] = (sum / 9 + rng.random_range(-grain..=grain)).clamp(0, 255) as u8;
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,19 +121,7 @@ mod tests {
                 img[(y + margin) * w + x + margin] = if is_dark { 30 } else { 225 };
             }
         }
-        let mut out = img.clone();
-        for y in 1..w - 1 {
-            for x in 1..w - 1 {
-                let mut sum = 0u32;
-                for dy in 0..3 {
-                    for dx in 0..3 {
-                        sum += u32::from(img[(y + dy - 1) * w + x + dx - 1]);
-                    }
-                }
-                let noise: i32 = rng.random_range(-20..=20);
-                out[y * w + x] = (sum as i32 / 9 + noise).clamp(0, 255) as u8;
-            }
-        }
+        let out = out_of_focus(&img, w, w, 20, rng);
         (w, w, out)
     }
 

@@ -58,8 +58,8 @@ pub fn qr_pixels(text: &str, scale: usize) -> Option<SharedPixelBuffer<Rgba8Pixe
 mod tests {
     use super::*;
     use crate::net::pairing::{encode, PairingKind};
-    use crate::net::qr::read_qr;
-    use rand::{Rng, SeedableRng};
+    use crate::net::qr::{out_of_focus, read_qr};
+    use rand::SeedableRng;
 
     const ANSWER: &str = include_str!("../net/pairing/fixtures/chromium-mdns-answer.sdp");
 
@@ -84,18 +84,7 @@ mod tests {
             })
             .collect();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
-        let mut seen = grey.clone();
-        for y in 1..sh - 1 {
-            for x in 1..sw - 1 {
-                let mut sum = 0i32;
-                for dy in 0..3 {
-                    for dx in 0..3 {
-                        sum += i32::from(grey[(y + dy - 1) * sw + x + dx - 1]);
-                    }
-                }
-                seen[y * sw + x] = (sum / 9 + rng.random_range(-30..=30)).clamp(0, 255) as u8;
-            }
-        }
+        let seen = out_of_focus(&grey, sw, sh, 30, &mut rng);
         assert_eq!(read_qr(sw, sh, &seen).as_deref(), Some(answer.as_str()));
     }
 
