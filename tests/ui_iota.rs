@@ -3,12 +3,12 @@
 //! the preview and the privacy of the hand.
 #![cfg(feature = "devtools")]
 
-use hotseat::ui::{build, AppWindow, GameChrome, IotaBridge, Screen};
-use i_slint_backend_testing::{init_no_event_loop, ElementHandle};
+use hotseat::ui::{AppWindow, GameChrome, IotaBridge, Screen};
+use i_slint_backend_testing::ElementHandle;
 use slint::ComponentHandle;
 
 mod common;
-use common::{press, temp_data};
+use common::{english_app, press};
 
 /// Every accessible label in the element tree.
 /// Every label on screen once, sorted.
@@ -52,10 +52,7 @@ fn other(name: &str) -> &'static str {
 
 /// Starts a two-player game of Anna and Boris from the setup screen.
 fn start(tag: &str) -> AppWindow {
-    init_no_event_loop();
-    let (app, _c) = build(Some(temp_data(tag))).unwrap();
-    app.show().unwrap();
-    app.invoke_set_language("en".into());
+    let (app, _c) = english_app(tag);
     press(&app, "IOTA");
     press(&app, "2 players");
     app.invoke_rename(0, "Anna".into());

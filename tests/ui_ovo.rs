@@ -3,14 +3,14 @@
 // Staged with the developer tools' fixtures (the example tables), hence `devtools`.
 #![cfg(feature = "devtools")]
 
-use hotseat::ui::{build, ovo, AppWindow, Controller, GameChrome, OvoBridge, Screen};
-use i_slint_backend_testing::{init_no_event_loop, ElementHandle};
+use hotseat::ui::{ovo, AppWindow, Controller, GameChrome, OvoBridge, Screen};
+use i_slint_backend_testing::ElementHandle;
 use slint::{ComponentHandle, Model};
 use std::cell::RefCell;
 use std::rc::Rc;
 
 mod common;
-use common::{banner, cell, labels, message, present, press, tap_cell as tap, temp_data};
+use common::{banner, cell, english_app, labels, message, present, press, tap_cell as tap};
 
 fn cell_label(app: &AppWindow, name: &str) -> String {
     cell(app, name)
@@ -22,10 +22,7 @@ fn cell_label(app: &AppWindow, name: &str) -> String {
 /// The example mid-game of the screenshots: Anna (◆, seat 0) to act, the hidden egg on
 /// c1 picked up.
 fn demo(tag: &str) -> (AppWindow, Rc<RefCell<Controller>>) {
-    init_no_event_loop();
-    let (app, c) = build(Some(temp_data(tag))).unwrap();
-    app.invoke_set_language("en".into());
-    app.show().unwrap();
+    let (app, c) = english_app(tag);
     ovo::show_demo(&app, &c, "ovo");
     assert!(!app.get_cover_up());
     (app, c)
@@ -33,10 +30,7 @@ fn demo(tag: &str) -> (AppWindow, Rc<RefCell<Controller>>) {
 
 #[test]
 fn a_game_starts_from_setup_and_a_step_moves_the_egg() {
-    init_no_event_loop();
-    let (app, _c) = build(Some(temp_data("start"))).unwrap();
-    app.invoke_set_language("en".into());
-    app.show().unwrap();
+    let (app, _c) = english_app("start");
     press(&app, "Ovo");
     press(&app, "Start");
     assert_eq!(app.get_screen(), Screen::Game);
@@ -230,10 +224,7 @@ fn declaring_after_a_move_is_a_switch_shown_before_the_move() {
 
 #[test]
 fn a_wrong_ovo_with_four_players_takes_that_seat_out_and_play_goes_on() {
-    init_no_event_loop();
-    let (app, c) = build(Some(temp_data("four"))).unwrap();
-    app.invoke_set_language("en".into());
-    app.show().unwrap();
+    let (app, c) = english_app("four");
     ovo::show_demo(&app, &c, "ovo4");
     // Anna has a chain under way (a2 over b3 to c4): her egg is drawn faintly there.
     assert!(cell_label(&app, "c4").contains("the chain stands here"));
@@ -353,10 +344,7 @@ fn the_moved_egg_flies_along_its_path_once_then_nothing_runs() {
 
 #[test]
 fn a_finished_game_offers_a_new_game_with_the_same_players() {
-    init_no_event_loop();
-    let (app, _c) = build(Some(temp_data("again"))).unwrap();
-    app.invoke_set_language("en".into());
-    app.show().unwrap();
+    let (app, _c) = english_app("again");
     press(&app, "Ovo");
     press(&app, "Start");
     let first = app.get_cover_name().to_string();
@@ -396,10 +384,7 @@ fn on_a_phone_the_board_seats_and_buttons_sit_together_at_the_bottom() {
 
 #[test]
 fn a_flip_turns_the_egg_over_after_its_flight() {
-    init_no_event_loop();
-    let (app, _c) = build(Some(temp_data("flip"))).unwrap();
-    app.invoke_set_language("en".into());
-    app.show().unwrap();
+    let (app, _c) = english_app("flip");
     press(&app, "Ovo");
     press(&app, "Start");
     let bridge = app.global::<OvoBridge>();

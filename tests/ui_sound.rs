@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 mod common;
-use common::{press, tap_cell as tap, temp_data};
+use common::{english_app, press, tap_cell as tap, temp_data};
 
 fn heard(c: &Rc<RefCell<Controller>>) -> Vec<Cue> {
     c.borrow().sound.heard().to_vec()
@@ -20,10 +20,7 @@ fn heard(c: &Rc<RefCell<Controller>>) -> Vec<Cue> {
 
 #[test]
 fn a_game_from_setup_sounds_the_hand_off_the_reveal_the_step_and_a_refusal() {
-    init_no_event_loop();
-    let (app, c) = build(Some(temp_data("sound-game"))).unwrap();
-    app.invoke_set_language("en".into());
-    app.show().unwrap();
+    let (app, c) = english_app("sound-game");
     press(&app, "Ovo");
     press(&app, "Start");
     assert_eq!(app.get_screen(), Screen::Game);

@@ -2,10 +2,12 @@
 //! and a fresh data folder for each test. Each test binary uses only some of it.
 #![allow(dead_code)]
 
-use hotseat::ui::{AppWindow, GameChrome, Stage};
+use hotseat::ui::{build, AppWindow, Controller, GameChrome, Stage};
 use i_slint_backend_testing::{AccessibleRole, ElementHandle, ElementQuery};
 use slint::ComponentHandle;
+use std::cell::RefCell;
 use std::path::PathBuf;
+use std::rc::Rc;
 
 /// An empty data folder of this test binary's own for the test `tag`.
 pub fn temp_data(tag: &str) -> PathBuf {
@@ -17,6 +19,20 @@ pub fn temp_data(tag: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::create_dir_all(&dir);
     dir
+}
+
+/// A fresh app in English on show, keeping its files in `dir`, and its controller.
+pub fn english_app_in(dir: PathBuf) -> (AppWindow, Rc<RefCell<Controller>>) {
+    i_slint_backend_testing::init_no_event_loop();
+    let (app, c) = build(Some(dir)).expect("the app builds");
+    app.invoke_set_language("en".into());
+    app.show().expect("the window shows");
+    (app, c)
+}
+
+/// [`english_app_in`] an empty data folder of its own for the test `tag`.
+pub fn english_app(tag: &str) -> (AppWindow, Rc<RefCell<Controller>>) {
+    english_app_in(temp_data(tag))
 }
 
 /// Whether an element is on show. The screens a player comes back to stay in the
