@@ -7,7 +7,8 @@ Lauke's event tables) and checks what a player would notice.
 
 1. One activation, whatever the reader. On a button (a seat's colour, which steps through
    the colours), a toggle (Sound cues), an Ovo cell (an egg picked up, put down), an IOTA
-   hand card (picked, unpicked) and a text field (a player's name),
+   hand card (picked, unpicked), an Omiga hand card (selected, turned, turned back) and a
+   text field (a player's name),
    each of these acts exactly once:
    - TalkBack: focus, mousedown, mouseup, click, all sent to the element;
    - VoiceOver: a touch at the element's centre (DevTools `Input.dispatchTouchEvent`,
@@ -309,6 +310,26 @@ def iota(phone):
     leave(phone)
 
 
+def omiga(phone):
+    """An Omiga hand card (face to face, both seats people): each sequence selects White's
+    first card, turns it, turns it back (the rule "cards may be turned" is on by default):
+    its words change every time, and would come back the same after a double activation.
+    Play starts after the countdown ("Ready?", 3 s): a tap before it is refused."""
+    log("Omiga: a hand card")
+    phone.press("button", "Omiga")
+    phone.press("button", "Start")
+    card = lambda: phone.element("button", "White card 1/", exact=False)  # noqa: E731
+    deadline = time.time() + 15
+    while True:
+        phone.activate(card(), "TalkBack")
+        if "selected" in phone.state(card()):
+            break
+        assert time.time() < deadline, f"Omiga's card is not taken after the countdown: {phone.state(card())}"
+    log(f"  the countdown is over: {phone.state(card())}")
+    toggles_once(phone, "Omiga's hand card 1 (White)", card)
+    leave(phone)
+
+
 def leave(phone):
     """Leaves the game for home (it stays saved)."""
     phone.press("button", "Leave the game")
@@ -378,6 +399,7 @@ def checks(phone, site, shots):
     settings(phone)
     ovo(phone)
     iota(phone)
+    omiga(phone)
     omiga_setup_scrolls_to_its_end(phone, shots)
     errors = [e for e in phone.errors() if e.get("source") != "intervention"]
     assert not errors, f"errors in the page: {errors}"
