@@ -228,6 +228,42 @@ fn problems(screen: &str, w: f32, h: f32) -> Vec<String> {
             }
         }
     }
+    out.extend(cut_at_the_end(&app, &format!("{screen} {w}x{h}")));
+    out
+}
+
+/// Every scroll area scrolled to its end, as far as a finger's flings or the wheel take it:
+/// each control it holds is then whole inside it. One left past the end cannot be reached
+/// at all. (Seen: Slint 1.18.1 measures a conditional element's wrapped text at the
+/// element's unwrapped width when a layout states its own height, so a scroll area sized
+/// from its column's preferred height ended before the column did: Omiga's setup in the
+/// browser, its "Two phones" card cut by 36 px at 412x915.)
+fn cut_at_the_end(app: &AppWindow, what: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut areas: Vec<ElementHandle> = Vec::new();
+    for f in common::elements(app).iter().filter(|e| is_flickable(e)) {
+        if !areas.iter().any(|g| Rect::of(g) == Rect::of(f)) {
+            areas.push(f.clone());
+        }
+    }
+    for area in &areas {
+        // Far past any end: a scroll area stops at its own.
+        for _ in 0..3 {
+            area.scroll(-100_000.0, -100_000.0);
+        }
+    }
+    let (controls, viewports) = controls(app);
+    for c in &controls {
+        let Some(s) = c.scroller else { continue };
+        let v = &viewports[s];
+        let (bottom, right) = (c.rect.y + c.rect.h, c.rect.x + c.rect.w);
+        if bottom > v.y + v.h + 0.5 || right > v.x + v.w + 0.5 {
+            out.push(format!(
+                "{what}: '{}' {:?} is cut by its scroll area's end {v:?} scrolled as far as it goes",
+                c.label, c.rect
+            ));
+        }
+    }
     out
 }
 
@@ -262,6 +298,27 @@ fn every_screen_fits_a_tablet_in_landscape() {
 #[test]
 fn every_screen_fits_a_tablet_in_portrait() {
     check_size("tablet-portrait");
+}
+
+/// Omiga's setup as the browser shows it (no local network: the "Two phones" card with
+/// its longer text, issue 41 point 6) scrolls to its very end at every size.
+#[test]
+fn the_browsers_omiga_setup_scrolls_to_its_end() {
+    init_no_event_loop();
+    let mut all = Vec::new();
+    for (name, w, h) in SIZES {
+        let (app, _controller) = build(None).expect("the app builds");
+        app.window()
+            .set_size(LogicalSize::new(*w as f32, *h as f32));
+        app.set_lan_available(false);
+        app.invoke_open_game("omiga".into());
+        app.show().expect("the window shows");
+        all.extend(cut_at_the_end(
+            &app,
+            &format!("the browser's Omiga setup, {name}"),
+        ));
+    }
+    assert!(all.is_empty(), "{}", all.join("\n"));
 }
 
 /// The checker itself: a button pushed out of the window, and two on top of each other,

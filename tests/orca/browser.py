@@ -16,6 +16,14 @@ of its debug log) at each step of a 2-player Ovo game's first turn pair:
   - at the second and third cover, the move the other seat just made
     ("Player 2 moved f6 to f5"), which the layer's live region carries.
 
+Then (issue 41 point 5), each from home: Ovo to its end (the seat holding the device
+declares «Ovo!» wrongly, which ends a two-player game: the end must be heard); IOTA, two
+turns of two people, each seat's hand heard after its reveal and no "Your card" spoken
+from a hand-off to the next reveal, "<seat> passed" heard at each cover; Omiga against
+the app (easy): "Play!", White's hand, the app's cards as it lays them and the end
+("The app (easy) wins!"); Ovo's lesson: step 1 done by keys, its result and step 2's
+words heard.
+
 On a failure it prints the last lines Orca spoke. Needs Debian's /usr/bin/python3 with
 python3-pyatspi, chromium, xdotool, a running Orca and DISPLAY/D-Bus set (.ci/orca-web).
 
@@ -137,12 +145,16 @@ class Player(Listener):
                 last = time.time()
         return said
 
-    def until(self, key, words, presses=40):
+    def until(self, key, words, presses=40, late=True):
         """Presses `key` until Orca says `words`, as a player steps from element to
         element, each heard before the next press. Returns what Orca said at the last."""
         for _ in range(presses):
-            self.settle()
+            # Orca lags on a loaded machine: what it says after the quiet that ended the
+            # last press's wait is still that press's answer, and may be the one wanted.
+            tail = " | ".join(self.settle())
             self.heard = []
+            if late and words in tail:
+                return tail
             self.key(key)
             said = " | ".join(self.settle())
             self.heard = []
@@ -184,6 +196,18 @@ def move(p, who):
     return f"{who} moved {egg} to {landing}", since
 
 
+def to_start(p):
+    """From a setup's title to its Start button: Start and "Learn to play" are the last
+    buttons of a setup (Omiga's two-device ones come after them), so from the page's end
+    Orca's previous button (Shift+B) reaches Start in a few presses."""
+    p.key("ctrl+End")
+    # Orca reads the last line, Start and "Learn to play" side by side, and stays on
+    # "Learn to play": its words must not count as having reached Start.
+    p.settle(quiet=1.5)
+    p.heard = []
+    p.until("shift+b", "Start push button", presses=6, late=False)
+
+
 def play(p):
     p.note("\n## Home: the layer is read; to Ovo by Orca's button navigation")
     p.key("ctrl+Home")
@@ -191,7 +215,7 @@ def play(p):
     p.key("Return")
     p.note("\n## Setup: its title is spoken (the page's focus followed the app's)")
     p.hear("New game: Ovo")
-    p.until("b", "Start push button", presses=40)
+    to_start(p)
     p.key("Return")
     p.note("\n## The first cover")
     who = cover(p)
@@ -207,6 +231,149 @@ def play(p):
             raise Failure(f"{who} moved and the cover asks for {who} again")
         who = nxt
     return last
+
+
+def leave_game(p):
+    """From a cover: reveal, then leave the game for home by Orca's button navigation (the
+    game stays saved, no question asked); home's Ovo button is heard."""
+    who = cover_name_of(p)
+    p.key("Return")
+    p.hear(f"{who}'s turn")
+    p.until("shift+b", "Leave the game push button", presses=12)
+    p.key("Return")
+    p.until("b", "Ovo push button", presses=12)
+
+
+def ovo_end(p):
+    """The game to its end, the short way: the seat holding the device declares «Ovo!»
+    with none of its eggs hidden, which is wrong and in a two-player game ends it (the
+    other seat wins). By keys: `b` to the turn's Declare button, Return; the question is
+    heard and the focus is on its confirming button; Return. The end is heard (the live
+    region), then "Back to home"."""
+    who = cover_name_of(p)
+    p.key("Return")
+    p.hear(f"{who}'s turn")
+    p.until("b", "Declare «Ovo!» push button", presses=6)
+    p.key("Return")
+    p.hear("Declare «Ovo!» as your whole turn?")
+    p.settle()
+    p.key("Return")
+    said = p.hear(f"{who} declared «Ovo!» — wrong.")
+    p.note(f"  -> the end heard: {said}")
+    p.until("b", "Back to home push button", presses=8)
+    p.key("Return")
+    p.until("b", "Ovo push button", presses=12)
+    return f"{who} declared «Ovo!» — wrong."
+
+
+def cover_name_of(p):
+    """The seat the cover now asks for, from what Orca last said of it."""
+    said = [line for line in p.all if line.strip().endswith(REVEAL.strip() + ".")
+            or REVEAL in line]
+    if not said:
+        raise Failure("no cover was heard")
+    return re.search(r"([^|.]+?)" + re.escape(REVEAL), said[-1]).group(1).strip()
+
+
+def private_under_cover(p, since, until, words, whose):
+    """Nothing of a seat's private words (`words`, e.g. "Your card") is spoken between a
+    hand-off and the next reveal: Orca's speech in `p.all[since:until]`."""
+    leaked = [line for line in p.all[since:until] if words in line]
+    if leaked:
+        raise Failure(f"under the cover for {whose}, Orca said private words: {leaked}")
+
+
+def iota(p, turns=2):
+    """IOTA, two people: each seat reveals, hears its hand (the cards are buttons, heard
+    on the way to Pass), passes; the cover says who passed; under the cover no card of
+    anyone's hand is spoken."""
+    p.note("\n## IOTA: home, IOTA, Start")
+    p.until("b", "IOTA push button", presses=12)
+    p.key("Return")
+    p.hear("New game: IOTA")
+    to_start(p)
+    p.key("Return")
+    who = cover(p)
+    heard_cover = len(p.all)
+    for turn in range(turns):
+        private_under_cover(p, heard_cover, len(p.all), "Your card", who)
+        p.key("Return")
+        p.note(f"\n## IOTA: {who} holds the device: the hand is heard, then Pass")
+        revealed = len(p.all)
+        p.hear(f"{who}'s turn")
+        said = p.until("b", "Pass push button", presses=12)
+        hand = [line for line in p.all[revealed:] if "Your card" in line]
+        if not hand:
+            raise Failure(f"{who}'s hand was never spoken on the way to Pass: {said}")
+        p.note(f"  -> {who}'s hand heard: " + "; ".join(h.split(" toggle button")[0] for h in hand))
+        since = len(p.all)
+        p.key("Return")
+        nxt = cover(p, f"{who} passed", since)
+        heard_cover = len(p.all)
+        if nxt == who:
+            raise Failure(f"{who} passed and the cover asks for {who} again")
+        who = nxt
+    private_under_cover(p, heard_cover, len(p.all), "Your card", who)
+    return who
+
+
+def lesson(p):
+    """Ovo's lesson from home: its first step's words, then the step done by keys (c3 to a
+    diagonal landing), its result and the next step's words heard."""
+    p.note("\n## Ovo's lesson: home, Learn to play Ovo")
+    p.until("b", "Learn to play Ovo push button", presses=12)
+    p.key("Return")
+    p.hear("Step 1 of ", "Step your egg on c3 diagonally")
+    # From the board (the focus is on it), Tab walks the cells to c3 and a diagonal.
+    p.until("Tab", "c3, ", presses=40)
+    p.key("Return")
+    p.until("Tab", "d4, empty, legal landing", presses=12)
+    p.key("Return")
+    p.hear("c3 to d4", "Well done! On to the next step")
+    p.until("shift+b", "Next step push button", presses=8)
+    p.key("Return")
+    p.hear("Step 2 of ", "Jump your egg on c2 over the star on d3")
+
+
+def omiga(p, end_within=60.0):
+    """Omiga against the app (Black, easy), face to face, by keys: after the countdown
+    White's hand is heard (its cards are buttons) and the first is chosen; the app lays
+    its cards meanwhile (Omiga is played in real time, and the easy app won within about
+    20 s of "Play!" in every run here, before a player walking the table by keys could
+    lay one), each heard from the live region, and the end of the game is heard.
+    Returns the end's words."""
+    p.note("\n## Omiga against the app: home, Omiga, Black to the app")
+    p.until("b", "Omiga push button", presses=12)
+    p.key("Return")
+    p.hear("New game: Omiga")
+    p.until("b", "Player 2: the app, easy toggle button", presses=14)
+    p.key("Return")
+    p.until("b", "Start push button", presses=12)
+    p.key("Return")
+    p.note("\n## Omiga: after the countdown, White's hand; the app's cards; the end")
+    since = len(p.all)
+    p.hear("Play!", within=20)
+    said = p.until("b", "White card 1/", presses=12)
+    p.note("  -> White's hand heard: " + said.split(" push button")[0].split(" toggle button")[0])
+    p.key("Return")
+    end = time.time() + end_within
+    while time.time() < end:
+        p.settle(quiet=0.5, within=3.0)
+        if any(" wins!" in line or "A draw" in line for line in p.all[since:]):
+            break
+    said = p.all[since:]
+    theirs = [line for line in said if " placed " in line and line.startswith("The app")]
+    if not theirs:
+        raise Failure(f"the app's cards were not heard: {said[-20:]}")
+    p.note(f"  -> the app's cards heard ({len(theirs)}), the first: {theirs[0]}")
+    ends = [line for line in said if " wins!" in line or "A draw" in line]
+    if not ends:
+        raise Failure(f"the end of the Omiga game was not heard within {end_within:.0f} s")
+    p.note(f"  -> the end heard: {ends[0]}")
+    p.until("b", "Home push button", presses=12)
+    p.key("Return")
+    p.until("b", "Ovo push button", presses=12)
+    return ends[0]
 
 
 def main():
@@ -238,7 +405,15 @@ def main():
             p.settle(quiet=1.5, within=20)  # Orca reads the new window and the page's load
             started = time.time()
             last = play(p)
-            p.note(f"\npassed in {time.time() - started:.0f} s: Orca spoke the hand-offs and '{last}'")
+            p.note(f"\n## Ovo's turn pair passed at {time.time() - started:.0f} s; the end: a wrong «Ovo!»")
+            ovo_over = ovo_end(p)
+            iota_last = iota(p)
+            leave_game(p)
+            omiga_end = omiga(p)
+            lesson(p)
+            p.note(f"\npassed in {time.time() - started:.0f} s: Orca spoke Ovo's hand-offs, '{last}' and '{ovo_over}',"
+                   f" IOTA's hands to their seats only, up to {iota_last}'s cover, Omiga's"
+                   f" '{omiga_end}', and a lesson step")
         except Failure as e:
             p.listen()
             p.note(f"\nFAILED: {e}\nthe last of what Orca said:")
