@@ -189,12 +189,16 @@ def page(site, camera, engine):
         edge, to end the game; else as far back as it may, to keep it going. The other
         seat's move may end the game while this one is on its way (its cards leave the
         screen between being listed and pressed): that is "over", not a failure."""
-        try:
-            return one_move(advance)
-        except AssertionError:
-            if RESULT.search(" ".join(reader.words())):
-                return "over"
-            raise
+        # The tree read before the presses may also be a moment behind the page (a hand
+        # that has just changed): the move is tried again from a fresh reading.
+        for attempt in range(3):
+            try:
+                return one_move(advance)
+            except AssertionError:
+                if RESULT.search(" ".join(reader.words())):
+                    return "over"
+                if attempt == 2:
+                    raise
 
     def one_move(advance):
         names = [(r, n) for (r, n, _, _) in reader.nodes()]
