@@ -280,17 +280,12 @@ impl<C: MessageChannel<ClientMsg, HostMsg>> PageJoiner<C> {
     }
 
     /// The players paired again: the new channel replaces the old one (which is dropped
-    /// as a lost link if the core still held it) and the seat is asked back with its token.
+    /// as a lost link if the core still held it) and the seat is asked back with its token
+    /// at once, whatever the core was doing (`JoinerCore::relink`).
     pub fn linked(&mut self, channel: C, now: Instant) {
         self.spare = Some(channel);
-        if self.wants_link {
-            self.wants_link = false;
-            self.carry(vec![JoinerOut::Connect], now);
-        } else if self.core.connected() {
-            let outs = self.core.drop_link(now);
-            self.carry(outs, now);
-        }
-        let outs = self.core.on_tick(now);
+        self.wants_link = false;
+        let outs = self.core.relink(now);
         self.carry(outs, now);
     }
 
@@ -616,6 +611,49 @@ mod tests {
         std::fs::write(&file, "{ not a save").unwrap();
         let (_, resumed) = Host::open(params, RTC_TIMING, Some(hd.clone()), now).unwrap();
         assert!(!resumed);
+        let _ = std::fs::remove_dir_all(&hd);
+        let _ = std::fs::remove_dir_all(&jd);
+    }
+
+    /// A channel paired while the joiner still greets the host on an older one (its hello
+    /// went into a link the host never took in) carries the hello at once: the host gives
+    /// a new channel only the hello time (5 s), which the joiner's own welcome deadline
+    /// (5 s) and next try (1 s) used to outlast, so the host refused it "no hello".
+    #[test]
+    fn a_channel_paired_while_greeting_says_hello_at_once() {
+        let (hd, jd) = (dir("regreet-host"), dir("regreet-join"));
+        let mut now = Instant::now();
+        let mut h = host(&hd, now);
+        // The first channel's host end is never taken in: the hello goes nowhere.
+        let (je, _lost) = pair::<ClientMsg, HostMsg>();
+        let mut j = PageJoiner::join(h.code(), RTC_TIMING, je, Some(jd.clone()), now);
+        run(&mut h, &mut j, &mut now, Duration::from_millis(500));
+        assert!(!j.connected() && !j.wants_link());
+        let (je2, he2) = pair::<ClientMsg, HostMsg>();
+        h.connect(he2, now);
+        j.linked(je2, now);
+        let (he, je) = run(&mut h, &mut j, &mut now, Duration::from_millis(100));
+        assert!(h.has_device() && j.connected(), "{he:?} {je:?}");
+        assert!(
+            !he.iter().any(|e| matches!(e, HostEvent::Notice(_))),
+            "{he:?}"
+        );
+
+        // Likewise a joiner waiting for its next try after a failed one: the device was
+        // welcomed, lost its link, and the host did not answer its first try back.
+        let (je3, _gone) = pair::<ClientMsg, HostMsg>();
+        j.linked(je3, now);
+        let (_, je) = run(&mut h, &mut j, &mut now, RTC_TIMING.hello_within);
+        assert!(
+            je.iter().any(|e| matches!(e, JoinerEvent::Retrying(_))),
+            "{je:?}"
+        );
+        let (je4, he4) = pair::<ClientMsg, HostMsg>();
+        h.connect(he4, now);
+        j.linked(je4, now);
+        let (he, je) = run(&mut h, &mut j, &mut now, Duration::from_millis(100));
+        assert!(j.connected(), "{he:?} {je:?}");
+        assert!(he.contains(&HostEvent::Resumed), "{he:?}");
         let _ = std::fs::remove_dir_all(&hd);
         let _ = std::fs::remove_dir_all(&jd);
     }

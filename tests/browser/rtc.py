@@ -68,6 +68,69 @@ GATEWAY = "10.78.0.254"
 SLOW = 60
 RESULT = re.compile(r"You win!|The other phone wins|A draw")
 
+# What each page's WebRTC objects did, with the wall clock (both pages run on one machine,
+# so the two traces read as one timeline), and the app's own console notes: printed when a
+# run fails, so that a failure can be explained from its log. Installed after each load,
+# before the app makes its first peer connection (the wasm glue looks the constructor up
+# when it calls it).
+TRACE = """
+if (!window.__hsTrace) {
+  const t = [];
+  window.__hsTrace = t;
+  const say = (...w) => t.push(new Date().toISOString().slice(11, 23) + ' ' + w.join(' '));
+  for (const level of ['warn', 'error']) {
+    const was = console[level].bind(console);
+    console[level] = (...a) => { say('console.' + level + ':', a.map(String).join(' ')); was(...a); };
+  }
+  window.addEventListener('error', e => say('uncaught:', String(e.message)));
+  document.addEventListener('visibilitychange', () => say('page', document.visibilityState));
+  let pcs = 0;
+  const watchDc = (pc, dc, how) => {
+    say(pc, how, 'channel', dc.label, 'state', dc.readyState);
+    for (const e of ['open', 'close', 'error', 'closing'])
+      dc.addEventListener(e, () => say(pc, 'channel', e, 'state', dc.readyState));
+    // Heartbeats left out: a second's ping each way would drown the rest.
+    const said = d => String(d).startsWith('{"type":"ping"}') ? null : String(d).slice(0, 48);
+    dc.addEventListener('message', m => said(m.data) && say(pc, 'channel message', said(m.data)));
+    const send = dc.send.bind(dc);
+    dc.send = d => { said(d) && say(pc, 'channel send', said(d), 'state', dc.readyState); return send(d); };
+  };
+  // The candidate pair in use (local and remote address, type), asked when a state changes.
+  const pairOf = (pc, id) => pc.getStats().then(stats => {
+    const got = [...stats.values()];
+    const pair = got.find(s => s.type === 'transport' && s.selectedCandidatePairId)
+      ? stats.get(got.find(s => s.type === 'transport' && s.selectedCandidatePairId).selectedCandidatePairId)
+      : got.find(s => s.type === 'candidate-pair' && (s.selected || s.nominated) && s.state === 'succeeded');
+    const side = c => c ? `${c.address || c.ip}:${c.port}/${c.candidateType}` : '?';
+    say(id, 'pair', pair ? `${side(stats.get(pair.localCandidateId))} -> ${side(stats.get(pair.remoteCandidateId))} ${pair.state}` : 'none',
+        'pairs', got.filter(s => s.type === 'candidate-pair').map(s => s.state).join(','));
+  }, () => {});
+  const Base = window.RTCPeerConnection;
+  window.RTCPeerConnection = class extends Base {
+    constructor(...a) {
+      super(...a);
+      const id = 'pc' + (++pcs);
+      say(id, 'created');
+      this.addEventListener('connectionstatechange', () => say(id, 'connection', this.connectionState));
+      this.addEventListener('iceconnectionstatechange', () => { say(id, 'ice', this.iceConnectionState); pairOf(this, id); });
+      this.addEventListener('icegatheringstatechange', () => say(id, 'gathering', this.iceGatheringState));
+      this.addEventListener('datachannel', e => watchDc(id, e.channel, 'datachannel event:'));
+      const create = this.createDataChannel.bind(this);
+      this.createDataChannel = (...b) => { const dc = create(...b); watchDc(id, dc, 'created'); return dc; };
+      const setRemote = this.setRemoteDescription.bind(this);
+      this.setRemoteDescription = d => {
+        const cands = (d.sdp.match(/a=candidate:[^\\r\\n]*/g) || []).map(c => c.split(' ').slice(4, 6).join(':'));
+        say(id, 'remote', d.type, 'candidates', cands.join(' ') || 'none');
+        return setRemote(d).then(r => { say(id, 'remote', d.type, 'set'); return r; },
+                                  e => { say(id, 'remote', d.type, 'refused', e); throw e; });
+      };
+      const close = this.close.bind(this);
+      this.close = () => { say(id, 'closed by the page'); return close(); };
+    }
+  };
+}
+"""
+
 
 def log(*words):
     print("rtc:", *words, flush=True)
@@ -123,7 +186,21 @@ def page(site, camera, engine):
     def move(advance):
         """One placement if the seat has one (a card pressed, then a cell it may go to),
         else the hand discarded; says what it did. `advance`: towards the other side's
-        edge, to end the game; else as far back as it may, to keep it going."""
+        edge, to end the game; else as far back as it may, to keep it going. The other
+        seat's move may end the game while this one is on its way (its cards leave the
+        screen between being listed and pressed): that is "over", not a failure."""
+        # The tree read before the presses may also be a moment behind the page (a hand
+        # that has just changed): the move is tried again from a fresh reading.
+        for attempt in range(3):
+            try:
+                return one_move(advance)
+            except AssertionError:
+                if RESULT.search(" ".join(reader.words())):
+                    return "over"
+                if attempt == 2:
+                    raise
+
+    def one_move(advance):
         names = [(r, n) for (r, n, _, _) in reader.nodes()]
         words = " ".join(n for _, n in names)
         if RESULT.search(words):
@@ -170,6 +247,7 @@ def page(site, camera, engine):
             return "discarded"
         return "none"
 
+    traced = []  # the trace of the page's earlier loads
     for line in sys.stdin:
         cmd = json.loads(line)
         op = cmd["op"]
@@ -177,11 +255,16 @@ def page(site, camera, engine):
             if op == "open":
                 driver.get(served.url)
                 started()
+                driver.execute_script(TRACE)
                 out = "ok"
             elif op == "reload":
+                traced += driver.execute_script("return window.__hsTrace || []") + ["(reloaded)"]
                 driver.refresh()
                 started()
+                driver.execute_script(TRACE)
                 out = "ok"
+            elif op == "trace":
+                out = traced + driver.execute_script("return window.__hsTrace || []")
             elif op == "press":
                 out = reader.press(cmd["role"], cmd["name"], cmd.get("exact", True))[0]
             elif op == "type":
@@ -373,6 +456,27 @@ def scanned(page, text, shots=None):
     return scans[-1] / 1000
 
 
+def dump_traces(*pages):
+    """Each page's trace (TRACE) into the log, merged by time: what a failure is read from.
+    With HOTSEAT_RTC_TRACE set, a passing run prints it too."""
+    lines = []
+    for p in pages:
+        try:
+            at = "00:00:00.000"
+            for line in p.do("trace", timeout=20):
+                if line == "(reloaded)":
+                    lines.append((at, p.side, "(the page reloaded)"))
+                    continue
+                at = line[:12]
+                lines.append((at, p.side, line[13:]))
+        except Exception as e:  # a page that no longer answers has no trace to give
+            log(f"{p.side}: no trace: {e}")
+    log("what the pages' WebRTC objects did (UTC, merged):")
+    # By time only: within one page, events of the same millisecond keep their order.
+    for at, side, what in sorted(lines, key=lambda line: line[0]):
+        print(f"  {at} {side:4} {what}", flush=True)
+
+
 def pair(host, join, by_camera, shots=None, slow=0):
     """The offer from the host to the joiner, the answer back; `by_camera` names the page
     that reads the other's text by its camera (the other text is pasted; a Firefox page's
@@ -540,7 +644,12 @@ def checks(site, bench, shots):
         for p in (host, join):
             errors = p.do("errors")
             assert not errors, f"{p.side}: errors in the page: {errors}"
+        if os.environ.get("HOTSEAT_RTC_TRACE"):
+            dump_traces(host, join)
         log(f"passed in {time.time() - started:.0f} s")
+    except BaseException:
+        dump_traces(host, join)
+        raise
     finally:
         host.quit()
         join.quit()
@@ -605,7 +714,12 @@ def mixed(site, host_engine, join_engine, bench):
         for p in (host, join):
             errors = p.do("errors")
             assert not errors, f"{p.side}: errors in the page: {errors}"
+        if os.environ.get("HOTSEAT_RTC_TRACE"):
+            dump_traces(host, join)
         log(f"{host_engine} hosting {join_engine}: passed in {time.time() - started:.0f} s")
+    except BaseException:
+        dump_traces(host, join)
+        raise
     finally:
         host.quit()
         join.quit()

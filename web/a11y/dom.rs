@@ -42,15 +42,32 @@ pub struct Layer {
     spent: f64,
 }
 
-/// An event listener of an element, kept as long as the element is.
-pub type Listener = wasm_bindgen::closure::Closure<dyn FnMut(web_sys::Event)>;
+/// An event listener of an element (the event's name and the callback), kept as long as
+/// the element is shown and taken off the element when it goes: whoever still holds a
+/// removed element (a screen reader, or a test, that found it just before the layer
+/// replaced it) may still send it a click, and a callback dropped without being taken off
+/// throws "closure invoked recursively or after being dropped" into the page.
+pub struct Listener {
+    pub name: &'static str,
+    pub callback: wasm_bindgen::closure::Closure<dyn FnMut(web_sys::Event)>,
+}
 
 struct Shown {
     element: HtmlElement,
-    _listeners: Vec<Listener>,
+    listeners: Vec<Listener>,
     tag: &'static str,
     attributes: HashMap<&'static str, String>,
     parent: Option<(usize, u32)>,
+}
+
+impl Drop for Shown {
+    fn drop(&mut self) {
+        for l in &self.listeners {
+            let _ = self
+                .element
+                .remove_event_listener_with_callback(l.name, l.callback.as_ref().unchecked_ref());
+        }
+    }
 }
 
 impl Layer {
@@ -146,7 +163,7 @@ impl Layer {
                     node.key,
                     Shown {
                         element,
-                        _listeners: listeners,
+                        listeners,
                         tag,
                         attributes: HashMap::new(),
                         parent: None,

@@ -207,10 +207,10 @@ fn listen(
         ("focus", focus),
     ]
     .into_iter()
-    .map(|(name, listener)| {
-        let _ = target.add_event_listener_with_callback(name, listener.as_ref().unchecked_ref());
-        // Kept with the element and dropped with it.
-        listener
+    .map(|(name, callback)| {
+        let _ = target.add_event_listener_with_callback(name, callback.as_ref().unchecked_ref());
+        // Kept with the element, taken off it when it goes.
+        dom::Listener { name, callback }
     })
     .collect()
 }

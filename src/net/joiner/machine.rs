@@ -260,6 +260,26 @@ impl JoinerCore {
         })]
     }
 
+    /// The driver holds a new connection that replaces whatever this device had (the
+    /// players paired the pages again): it is used at once, whatever this device was
+    /// doing — in the game (the old link counts as lost), greeting the host on the old
+    /// link, or waiting for its next try. Out comes `Connect`, which the driver answers
+    /// with `on_open` on the new connection, so the hello leaves now: the host gives a new
+    /// connection only the hello time, and a device that first waited out its own
+    /// welcome deadline (5 s) or its next try (1 s) was refused "no hello within 5 s".
+    pub fn relink(&mut self, now: Instant) -> Vec<JoinerOut> {
+        let mut out = Vec::new();
+        match self.phase {
+            Phase::Over => return out,
+            Phase::Up { .. } => self.lose(&mut out, NetReason::WentAway, now),
+            Phase::Greeting { .. } => out.push(JoinerOut::Close),
+            Phase::Opening | Phase::Down { .. } => {}
+        }
+        self.phase = Phase::Opening;
+        out.push(JoinerOut::Connect);
+        out
+    }
+
     /// The connection asked for could not be opened.
     pub fn on_connect_failed(&mut self, why: NetReason, now: Instant) -> Vec<JoinerOut> {
         let mut out = Vec::new();
