@@ -76,7 +76,9 @@ fn tries<G: Game>(p: &Puzzle) -> (G::Action, G::Action) {
         // The simplest wrong try: the shortest in the notation (one step, one card).
         .min_by_key(|a| a.to_string().len())
         .expect("a legal try that misses");
-    let right = p.answers[0].parse().ok().expect("the answer parses");
+    let Ok(right) = p.answers[0].parse() else {
+        panic!("the answer {} parses", p.answers[0]);
+    };
     (wrong, right)
 }
 
@@ -438,6 +440,8 @@ fn a_kiosk_plays_puzzles_and_writes_nothing() {
     bridge(&app).invoke_show();
     assert_eq!(app.get_screen(), Screen::Puzzles);
     bridge(&app).invoke_open("iota".into(), -1);
+    // No hint in a puzzle: it would stage the answer.
+    assert!(!common::present(&app, "Hint: stage the best play"));
     let p = daily(GameKind::Iota, day()).expect("a puzzle");
     let (wrong, right) = tries::<iota::Iota>(&p);
     iota_taps(&app, &p, &wrong);
