@@ -458,3 +458,28 @@ fn a_kiosk_plays_puzzles_and_writes_nothing() {
         .get(GameKind::Iota, day())
         .is_some_and(|r| r.solved));
 }
+
+/// In Russian the screen and the text to share speak Russian, with the plural forms of
+/// the .po file and the date day first.
+#[test]
+fn the_russian_share_text_takes_its_plurals_and_date() {
+    let dir = temp_data("ru");
+    let (app, _c) = app_in(&dir);
+    app.invoke_set_language("ru".into());
+    press(&app, "Задача дня");
+    bridge(&app).invoke_open("omiga".into(), -1);
+    assert_eq!(bridge(&app).get_level(), "Уровень 4 из 7 · Четверг");
+    let p = daily(GameKind::Omiga, day()).expect("a puzzle");
+    let (wrong, right) = tries::<omiga::Omiga>(&p);
+    omiga_taps(&app, &p, &wrong);
+    assert_eq!(bridge(&app).get_tries(), "1 попытка");
+    omiga_taps(&app, &p, &right);
+    assert_eq!(bridge(&app).get_verdict(), "Решено!");
+    press(&app, "Поделиться результатом");
+    let shared = bridge(&app).get_share_text().to_string();
+    assert!(
+        shared.starts_with("Hotseat Omiga · 04.03.2027\nрешено: 2 попытки"),
+        "{shared}"
+    );
+    app.invoke_set_language("en".into());
+}
