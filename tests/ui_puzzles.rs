@@ -437,7 +437,8 @@ fn a_kiosk_plays_puzzles_and_writes_nothing() {
     .expect("the kiosk's PIN is written");
     let (app, c) = app_in(&dir);
     hotseat::ui::kiosk::start(&app, &c);
-    bridge(&app).invoke_show();
+    // From the kiosk's welcome, as a visitor would.
+    press(&app, "Puzzle of the day");
     assert_eq!(app.get_screen(), Screen::Puzzles);
     bridge(&app).invoke_open("iota".into(), -1);
     // No hint in a puzzle: it would stage the answer.
