@@ -44,6 +44,11 @@ pub const SCREENS: &[&str] = &[
     "lesson-ovo",
     "lesson-iota",
     "lesson-omiga",
+    "puzzles",
+    "puzzle-archive",
+    "puzzle-ovo",
+    "puzzle-iota",
+    "puzzle-omiga",
 ];
 
 /// The sizes `screenshot --all` renders: phone portrait and landscape, tablet landscape and
@@ -178,6 +183,9 @@ pub fn stage(
             app.invoke_set_kind(1, 3);
         }
         "lesson-ovo" | "lesson-iota" | "lesson-omiga" => stage_lesson(app, controller, screen),
+        "puzzles" | "puzzle-archive" | "puzzle-ovo" | "puzzle-iota" | "puzzle-omiga" => {
+            crate::ui::puzzles::stage(app, controller, screen)
+        }
         "ovo-app" => stage_ovo_app(app, controller),
         "omiga-app" => stage_omiga_app(app, controller),
         "settings" => app.set_screen(Screen::Settings),

@@ -202,6 +202,16 @@ pub fn news(app: &AppWindow) {
             parts.push(lesson.get_verdict());
         }
     }
+    // A puzzle's panel: the goal until a try is judged, then the verdict and the answer.
+    let puzzle = app.global::<super::PuzzleBridge>();
+    if puzzle.get_active() {
+        if puzzle.get_verdict_kind() == 0 {
+            parts.push(puzzle.get_goal());
+        } else {
+            parts.push(puzzle.get_verdict());
+            parts.push(puzzle.get_answer());
+        }
+    }
     let text: Vec<&str> = parts
         .iter()
         // The message line ends its sentence itself; the join adds one full stop.

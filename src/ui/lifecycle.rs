@@ -68,6 +68,10 @@ impl Controller {
         app.global::<super::LessonBridge>().set_active(lesson);
         // A lesson judges the try first: a miss puts its board back before it is drawn.
         super::lessons::after_change(app, self);
+        // So does a puzzle (src/ui/puzzles.rs).
+        let puzzle = self.table.as_ref().is_some_and(|t| t.is_puzzle());
+        app.global::<super::PuzzleBridge>().set_active(puzzle);
+        super::puzzles::after_change(app, self);
         super::access::refresh(app);
         // The bridge has drawn the new state: the focused board says what changed.
         super::access::news(app);
@@ -84,7 +88,7 @@ impl Controller {
         // A lesson's step is never taken back (src/ui/lessons.rs).
         let undo = session
             .undo_seat()
-            .filter(|_| !table.is_lesson())
+            .filter(|_| !table.is_lesson() && !table.is_puzzle())
             .and_then(|seat| session.seat_players().get(seat))
             .map(|p| say(app, "take-back", &p.name));
         let label = undo.unwrap_or_default();
@@ -117,8 +121,9 @@ impl Controller {
     /// when it ended. Returns why the save failed, if it did.
     fn save_if_changed(&mut self) -> Option<std::io::Error> {
         let table = self.table.as_ref()?;
-        if table.is_lesson() {
-            // A lesson is not a game: nothing to continue, nothing for the history.
+        if table.is_lesson() || table.is_puzzle() {
+            // A lesson or a puzzle is not a game: nothing to continue, nothing for the
+            // history (a puzzle keeps its result in its own book).
             return None;
         }
         let session = table.session();
@@ -270,13 +275,19 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     app.global::<GameChrome>().on_undo(with(undo));
     app.on_cover_undo(with(undo));
     app.global::<GameChrome>().on_leave(with(|app, c| {
+        let puzzle = c.table.as_ref().is_some_and(|t| t.is_puzzle());
         // The match stays saved: "Continue" brings it back behind the cover.
         c.table = None;
         c.replay = None;
         app.global::<GameChrome>().set_replaying(false);
         super::lan::leave(c);
         app.set_cover_up(false);
-        app.set_screen(Screen::Home);
+        if puzzle {
+            // Back to the puzzles screen, the result just made on it.
+            super::puzzles::back_to_list(app, c);
+        } else {
+            app.set_screen(Screen::Home);
+        }
         show_continue(app, c);
     }));
 }

@@ -30,7 +30,10 @@ pub fn go_back(app: &AppWindow) -> Back {
             app.global::<GameChrome>().invoke_replay_close();
             Back::Moved
         }
-        Screen::Game if app.global::<super::LessonBridge>().get_active() => {
+        Screen::Game
+            if app.global::<super::LessonBridge>().get_active()
+                || app.global::<super::PuzzleBridge>().get_active() =>
+        {
             // A lesson keeps its step in the settings: back leaves it at once.
             app.global::<GameChrome>().invoke_leave();
             Back::Moved
@@ -39,6 +42,11 @@ pub fn go_back(app: &AppWindow) -> Back {
             // Back while asked answers "stay"; the question is the only way out of a game.
             app.set_leave_asked(!app.get_leave_asked());
             Back::Asked
+        }
+        Screen::Puzzles if app.global::<super::PuzzleBridge>().get_archive_game() != "" => {
+            app.global::<super::PuzzleBridge>()
+                .invoke_show_archive("".into());
+            Back::Moved
         }
         Screen::History if app.get_history_opened() >= 0 => {
             app.invoke_close_history();
@@ -49,7 +57,7 @@ pub fn go_back(app: &AppWindow) -> Back {
             app.set_screen(Screen::Setup);
             Back::Moved
         }
-        Screen::Setup | Screen::Settings | Screen::Rules | Screen::History => {
+        Screen::Setup | Screen::Settings | Screen::Rules | Screen::History | Screen::Puzzles => {
             app.set_screen(Screen::Home);
             Back::Moved
         }

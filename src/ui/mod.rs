@@ -16,6 +16,7 @@ pub mod omiga;
 pub mod omiga_models;
 pub mod ovo;
 pub mod play;
+pub mod puzzles;
 pub mod qr;
 pub mod reasons;
 pub mod refusals;
@@ -59,6 +60,12 @@ pub struct Controller {
     pub(crate) kiosk: Option<kiosk::KioskUi>,
     /// The table's sound cues and the phone's buzz.
     pub sound: sound::Sound,
+    /// The day the puzzles are made for, when pinned (tests, pictures).
+    pub(crate) puzzle_day: Option<crate::puzzles::Day>,
+    /// The puzzles' results, once read (`puzzles::puzzle_book`).
+    pub(crate) puzzle_book: Option<crate::store::puzzles::PuzzleBook>,
+    /// The puzzles made in this run (each takes a few milliseconds to make).
+    pub(crate) puzzles_made: Vec<crate::puzzles::Puzzle>,
 }
 
 impl Controller {
@@ -77,6 +84,9 @@ impl Controller {
             replay: None,
             kiosk: None,
             sound: sound::Sound::default(),
+            puzzle_day: None,
+            puzzle_book: None,
+            puzzles_made: Vec::new(),
         };
         c.setup = SetupState::new(GameKind::Ovo, &c.settings, c.language());
         c
@@ -380,4 +390,5 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     access::wire(app, controller);
     kiosk::wire(app, controller);
     lessons::wire(app, controller);
+    puzzles::wire(app, controller);
 }

@@ -53,6 +53,10 @@ pub trait Table: Any {
     fn is_lesson(&self) -> bool {
         false
     }
+    /// Whether this board is a puzzle's: never saved, recorded or taken back either.
+    fn is_puzzle(&self) -> bool {
+        false
+    }
     /// What the board said of the last tap ([`with_table`]): its own words, or why it
     /// refused. A lesson judges a try by it; a game has shown it already.
     fn told(&mut self, _note: &Note) {}

@@ -73,6 +73,7 @@ pub fn examples() -> Vec<Box<dyn Text>> {
     all.extend(boxed(KioskText::examples()));
     all.extend(boxed(ShellText::examples()));
     all.extend(boxed(LessonText::examples()));
+    all.extend(boxed(PuzzleText::examples()));
     all
 }
 
@@ -123,6 +124,12 @@ impl Example for u32 {
 }
 
 impl Example for i32 {
+    fn example() -> Self {
+        5
+    }
+}
+
+impl Example for u8 {
     fn example() -> Self {
         5
     }
@@ -449,5 +456,41 @@ texts! {
         NotTheTask { hint: String } = "not-the-task", "Allowed, but not what this step asks. {}";
         Passed = "passed", "Well done! On to the next step.";
         PassedLast = "passed-last", "Well done: that was the last step. Try a practice game against the easy opponent.";
+    }
+}
+
+texts! {
+    /// The puzzle of the day: its screen, the panel over its board and the text to share
+    /// (src/ui/puzzles.rs; the share words feed `store::puzzle_share::ShareWords`).
+    pub enum PuzzleText in "puzzles" {
+        Title { game: String } = "title", "{} · puzzle of the day";
+        GoalBest { best: u32 } = "goal-best", "Score as many points as you can this turn. The best play scores {}.";
+        GoalOvo { eggs: String } = "goal-ovo", "Win this turn: bring your last egg home and declare «Ovo!». Your hidden eggs stand on {}.";
+        GoalOmiga = "goal-omiga", "Find the card and the cell that win at once.";
+        Level { n: u8, weekday: String } = "level", "Level {} of 7 · {}";
+        Monday = "monday", "Monday";
+        Tuesday = "tuesday", "Tuesday";
+        Wednesday = "wednesday", "Wednesday";
+        Thursday = "thursday", "Thursday";
+        Friday = "friday", "Friday";
+        Saturday = "saturday", "Saturday";
+        Sunday = "sunday", "Sunday";
+        Scored { score: u32, best: u32 } = "scored", "{} of {} points: a good play, not the best. Try again.";
+        DoesNotWin = "does-not-win", "Allowed, but it does not win. Try again.";
+        Refused { reason: String } = "refused", "Not allowed: {}";
+        Solved = "solved", "Solved!";
+        SolvedBest { score: u32 } = "solved-best", "Solved: {} points, the best there is.";
+        Answer { answer: String } = "answer", "The answer: {}";
+        AnswerShown = "answer-shown", "The answer is on the board.";
+        Or = "or", "or";
+        OnCell { what: String, cell: String } = "on-cell", "{} on {}";
+        Tries { n: u32 } = "tries", "{n} try|{n} tries";
+        Streak { n: u32 } = "streak", "Streak: {n} day|Streak: {n} days";
+        NotTried = "not-tried", "Not tried yet";
+        SharePoints { score: String, best: String, tries: String } = "share-points", "{} of {} points, {}";
+        ShareSolved { tries: String } = "share-solved", "solved in {}";
+        ShareGaveUp { tries: String } = "share-gave-up", "answer shown after {}";
+        ShareOpen { tries: String } = "share-open", "not solved yet, {}";
+        ShareStreak { days: String } = "share-streak", "{} days in a row";
     }
 }
