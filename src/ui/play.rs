@@ -193,7 +193,11 @@ pub fn with_table<T: Table>(
         c.sound.refused();
     }
     table.show(app, language);
-    table.told(&note);
+    // Told is the table the controller holds, not the game's table found above: a lesson
+    // or a puzzle wraps the board and judges what it said.
+    if let Some(holder) = c.table.as_mut() {
+        holder.told(&note);
+    }
     match note {
         Some((text, warning)) => chrome::show_message(app, &text, warning),
         None => chrome::show_message(app, "", false),
