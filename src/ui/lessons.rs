@@ -14,67 +14,36 @@
 //! as a game, recorded in the history or taken back.
 
 use super::play::{GameScreen, Note, Table};
-use super::texts::{self, LessonText, OmigaText, ShellText};
+use super::staged::{staged_table, StagedGame, Staging};
+use super::texts::{self, LessonText};
 use super::{AppWindow, Controller, GameChrome, LessonBridge, Screen};
 use crate::games::registry::GameKind;
-use crate::games::{iota::Iota, omiga::Omiga, ovo::Ovo, RuleError, RuleResult, Seat};
+use crate::games::{iota::Iota, omiga::Omiga, ovo::Ovo, RuleResult, Seat};
 use crate::lessons::{Lesson, LessonRun, Verdict};
-use crate::session::{AnySession, Job, Match, Player, Reply, SeatKind};
 use slint::ComponentHandle;
-use std::any::Any;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// A game the app teaches: its lesson, and its table on screen around a match.
-trait Taught: crate::ai::Opponents + crate::sound::Sounds + Sized + 'static {
-    type Screen: GameScreen<Game = Self>;
+/// A game the app teaches: its lesson (its table on screen is the staged one).
+trait Taught: StagedGame {
     fn lesson() -> Lesson<Self>;
-    fn screen(session: Match<Self>) -> Self::Screen;
-    /// A seat's name where the lesson's words name it (else "Player n").
-    fn seat_name(_seat: Seat, _language: &str) -> Option<String> {
-        None
-    }
 }
 
 impl Taught for Ovo {
-    type Screen = super::ovo::OvoTable;
     fn lesson() -> Lesson<Self> {
         crate::lessons::ovo::lesson()
-    }
-    fn screen(session: Match<Self>) -> Self::Screen {
-        super::ovo::OvoTable::from_match(session)
     }
 }
 
 impl Taught for Iota {
-    type Screen = super::iota::IotaTable;
     fn lesson() -> Lesson<Self> {
         crate::lessons::iota::lesson()
-    }
-    fn screen(session: Match<Self>) -> Self::Screen {
-        super::iota::IotaTable::from_match(session)
     }
 }
 
 impl Taught for Omiga {
-    type Screen = super::omiga::OmigaTable;
     fn lesson() -> Lesson<Self> {
         crate::lessons::omiga::lesson()
-    }
-    fn screen(session: Match<Self>) -> Self::Screen {
-        let mut table = super::omiga::OmigaTable::from_match(session);
-        // No "Ready?" in a lesson: the words are read first, then the learner acts.
-        table.skip_countdown();
-        table
-    }
-    fn seat_name(seat: Seat, language: &str) -> Option<String> {
-        // The Omiga lesson speaks of White (the learner) and Black, as the cards are.
-        let name = if seat == 0 {
-            OmigaText::White
-        } else {
-            OmigaText::Black
-        };
-        Some(texts::say(&name, language))
     }
 }
 
@@ -113,35 +82,13 @@ impl<G: Taught> Running for Run<G> {
     }
     fn fresh_table(&self, language: &str) -> RuleResult<Box<dyn Table>> {
         let step = self.run.step();
-        let seats = G::from_position(step.position)?.seats();
-        let players = (0..seats)
-            .map(|seat| Player {
-                name: G::seat_name(seat, language)
-                    .unwrap_or_else(|| texts::say(&ShellText::Player { n: seat + 1 }, language)),
-                color: seat as u8,
-                kind: if seat == step.seat {
-                    SeatKind::Human
-                } else {
-                    SeatKind::Remote
-                },
-                level: None,
-            })
-            .collect();
-        let session = Match::<G>::lesson(step.position, players, step.seat)?;
-        Ok(Box::new(G::screen(session)))
+        G::staged_table(step.position, step.seat, language)
     }
     fn judge(&mut self, table: &mut dyn Table) -> Option<Verdict> {
         if self.run.done().is_some() {
             return None;
         }
-        let screen = table.as_any_mut().downcast_mut::<G::Screen>()?;
-        let learner = self.run.step().seat;
-        let line = screen
-            .game_match()
-            .actions()
-            .iter()
-            .find(|(seat, _)| *seat == learner)
-            .map(|(_, line)| line.clone())?;
+        let (screen, line) = G::played(table, self.run.step().seat)?;
         let verdict = self.run.try_line(&line);
         if verdict == Verdict::Passed {
             let replies: Vec<(Seat, G::Action)> = self
@@ -235,8 +182,31 @@ impl LessonTable {
     pub fn passed(&self) -> bool {
         self.run.passed()
     }
+}
 
-    fn fill_panel(&self, app: &AppWindow) {
+/// A step's words in the window's language (ui/texts/lesson-steps.slint), English when
+/// the translations do not know them.
+fn step_text(app: &AppWindow, kind: GameKind, name: &str, field: &str, english: &str) -> String {
+    let id = format!("{}-{name}-{field}", kind.name());
+    let said = app
+        .global::<super::LessonStepTexts>()
+        .invoke_text(id.into());
+    if said.is_empty() {
+        english.to_string()
+    } else {
+        said.into()
+    }
+}
+
+impl Staging for LessonTable {
+    const LESSON: bool = true;
+    fn board(&self) -> &dyn Table {
+        self.board.as_ref()
+    }
+    fn board_mut(&mut self) -> &mut dyn Table {
+        self.board.as_mut()
+    }
+    fn fill_panel(&self, app: &AppWindow, _language: &str) {
         let bridge = app.global::<LessonBridge>();
         let t = self.run.texts();
         let kind = self.run.kind();
@@ -261,72 +231,12 @@ impl LessonTable {
         );
         app.global::<GameChrome>().set_title(title.into());
     }
-}
-
-/// A step's words in the window's language (ui/texts/lesson-steps.slint), English when
-/// the translations do not know them.
-fn step_text(app: &AppWindow, kind: GameKind, name: &str, field: &str, english: &str) -> String {
-    let id = format!("{}-{name}-{field}", kind.name());
-    let said = app
-        .global::<super::LessonStepTexts>()
-        .invoke_text(id.into());
-    if said.is_empty() {
-        english.to_string()
-    } else {
-        said.into()
-    }
-}
-
-impl Table for LessonTable {
-    fn show(&self, app: &AppWindow, language: &str) {
-        self.board.show(app, language);
-        self.fill_panel(app);
-    }
-    fn reveal(&mut self) {
-        self.board.reveal();
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        // The game's own callbacks find their table through this, as in a game.
-        self.board.as_any_mut()
-    }
-    fn session(&self) -> &dyn AnySession {
-        self.board.session()
-    }
-    fn session_mut(&mut self) -> &mut dyn AnySession {
-        self.board.session_mut()
-    }
-    fn bot_job(&mut self) -> Option<Job> {
-        // The other seats are held still: they move only by the step's replies.
-        None
-    }
-    fn cancel_selection(&mut self) {
-        self.board.cancel_selection();
-    }
-    fn pause(&mut self) {
-        self.board.pause();
-    }
-    fn bot_wake(&mut self, _token: u64) {}
-    fn bot_done(&mut self, _reply: Reply, _language: &str) -> Note {
-        None
-    }
-    fn undo(&mut self) -> RuleResult<()> {
-        // A try that misses is never kept; a passed one is the step's answer.
-        Err(RuleError::CannotTakeBack)
-    }
-    fn heard(&self, ear: &mut crate::sound::Ear) -> crate::sound::Heard {
-        self.board.heard(ear)
-    }
-    fn wrapper_mut(&mut self) -> Option<&mut dyn Any> {
-        Some(self)
-    }
-    fn is_lesson(&self) -> bool {
-        true
-    }
-    fn told(&mut self, note: &Note) {
+    fn keep_told(&mut self, note: &Note) {
         self.told = note.clone();
     }
 }
 
+staged_table!(LessonTable);
 /// The lesson on the table, if the board on screen is a lesson's.
 fn on_table(c: &mut Controller) -> Option<&mut LessonTable> {
     c.table

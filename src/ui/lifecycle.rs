@@ -247,15 +247,7 @@ fn resume(app: &AppWindow, c: &mut Controller, backup: bool) {
 
 /// Connects Continue, the backup offer, undo and leaving a game.
 pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
-    let with = |f: fn(&AppWindow, &mut Controller)| {
-        let weak = app.as_weak();
-        let controller = controller.clone();
-        move || {
-            if let Some(app) = weak.upgrade() {
-                f(&app, &mut controller.borrow_mut());
-            }
-        }
-    };
+    let with = |f| super::on_tap(app, controller, f);
     app.on_continue_game(with(|app, c| resume(app, c, false)));
     app.on_use_backup(with(|app, c| resume(app, c, true)));
     let undo = |app: &AppWindow, c: &mut Controller| {

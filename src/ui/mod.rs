@@ -27,6 +27,7 @@ pub mod rtc;
 pub mod rules_text;
 pub mod setup;
 pub mod sound;
+mod staged;
 pub mod tables;
 pub mod texts;
 
@@ -122,6 +123,22 @@ impl Controller {
             if let Err(e) = self.settings.save(dir) {
                 crate::note!("settings could not be saved in {}: {e}", dir.display());
             }
+        }
+    }
+}
+
+/// A callback with no argument that runs `f` with the window and the controller while
+/// the window lives: the one shape of the shell's many buttons.
+pub(crate) fn on_tap(
+    app: &AppWindow,
+    controller: &Rc<RefCell<Controller>>,
+    f: fn(&AppWindow, &mut Controller),
+) -> impl Fn() + 'static {
+    let weak = app.as_weak();
+    let controller = controller.clone();
+    move || {
+        if let Some(app) = weak.upgrade() {
+            f(&app, &mut controller.borrow_mut());
         }
     }
 }

@@ -11,60 +11,17 @@
 //! (`puzzles.json`), except in a kiosk, whose book lives in memory only.
 
 use super::play::{GameScreen, Note, Table};
-use super::texts::{self, OmigaText, PuzzleText, ShellText};
+use super::staged::{staged_table, StagedGame, Staging};
+use super::texts::{self, OmigaText, PuzzleText};
 use super::{AppWindow, Controller, GameChrome, PuzzleBridge, PuzzleDay, PuzzleRow, Screen};
 use crate::games::registry::GameKind;
-use crate::games::{iota::Iota, omiga::Omiga, ovo::Ovo, RuleError, RuleResult, Seat};
+use crate::games::{iota::Iota, omiga::Omiga, ovo::Ovo, RuleResult};
 use crate::puzzles::{Day, Goal, Puzzle, PuzzleRun, Verdict};
-use crate::session::{AnySession, Job, Match, Player, Reply, SeatKind};
 use crate::store::puzzle_share::{share_text, Plural, ShareWords};
 use crate::store::puzzles::{DayResult, PuzzleBook};
 use slint::{ComponentHandle, ModelRc, VecModel};
-use std::any::Any;
 use std::cell::RefCell;
 use std::rc::Rc;
-
-/// A game with a daily puzzle, and its table on screen around a match.
-trait Puzzled: crate::ai::Opponents + crate::sound::Sounds + Sized + 'static {
-    type Screen: GameScreen<Game = Self>;
-    fn screen(session: Match<Self>) -> Self::Screen;
-    /// A seat's name on the board (else "Player n").
-    fn seat_name(_seat: Seat, _language: &str) -> Option<String> {
-        None
-    }
-}
-
-impl Puzzled for Ovo {
-    type Screen = super::ovo::OvoTable;
-    fn screen(session: Match<Self>) -> Self::Screen {
-        super::ovo::OvoTable::from_match(session)
-    }
-}
-
-impl Puzzled for Iota {
-    type Screen = super::iota::IotaTable;
-    fn screen(session: Match<Self>) -> Self::Screen {
-        super::iota::IotaTable::from_match(session)
-    }
-}
-
-impl Puzzled for Omiga {
-    type Screen = super::omiga::OmigaTable;
-    fn screen(session: Match<Self>) -> Self::Screen {
-        let mut table = super::omiga::OmigaTable::from_match(session);
-        // No "Ready?": a puzzle is read first, then played (and has no clock here).
-        table.skip_countdown();
-        table
-    }
-    fn seat_name(seat: Seat, language: &str) -> Option<String> {
-        let name = if seat == 0 {
-            OmigaText::White
-        } else {
-            OmigaText::Black
-        };
-        Some(texts::say(&name, language))
-    }
-}
 
 /// What the screen asks of a puzzle being played, whatever the game.
 trait Solving {
@@ -85,45 +42,23 @@ trait Solving {
     fn finished(&self) -> bool;
 }
 
-struct Run<G: Puzzled> {
+struct Run<G: StagedGame> {
     run: PuzzleRun<G>,
 }
 
-impl<G: Puzzled> Solving for Run<G> {
+impl<G: StagedGame> Solving for Run<G> {
     fn puzzle(&self) -> &Puzzle {
         self.run.puzzle()
     }
     fn fresh_table(&self, language: &str) -> RuleResult<Box<dyn Table>> {
         let p = self.run.puzzle();
-        let seats = G::from_position(&p.position)?.seats();
-        let players = (0..seats)
-            .map(|seat| Player {
-                name: G::seat_name(seat, language)
-                    .unwrap_or_else(|| texts::say(&ShellText::Player { n: seat + 1 }, language)),
-                color: seat as u8,
-                kind: if seat == p.seat {
-                    SeatKind::Human
-                } else {
-                    SeatKind::Remote
-                },
-                level: None,
-            })
-            .collect();
-        let session = Match::<G>::lesson(&p.position, players, p.seat)?;
-        Ok(Box::new(G::screen(session)))
+        G::staged_table(&p.position, p.seat, language)
     }
     fn judge(&mut self, table: &mut dyn Table) -> Option<Verdict> {
         if self.run.finished() {
             return None;
         }
-        let screen = table.as_any_mut().downcast_mut::<G::Screen>()?;
-        let solver = self.run.puzzle().seat;
-        let line = screen
-            .game_match()
-            .actions()
-            .iter()
-            .find(|(seat, _)| *seat == solver)
-            .map(|(_, line)| line.clone())?;
+        let (_, line) = G::played(table, self.run.puzzle().seat)?;
         Some(self.run.try_line(&line))
     }
     fn give_up(&mut self) -> Vec<String> {
@@ -167,7 +102,7 @@ impl<G: Puzzled> Solving for Run<G> {
 }
 
 fn start(puzzle: Puzzle) -> RuleResult<Box<dyn Solving>> {
-    fn boxed<G: Puzzled>(puzzle: Puzzle) -> RuleResult<Box<dyn Solving>> {
+    fn boxed<G: StagedGame>(puzzle: Puzzle) -> RuleResult<Box<dyn Solving>> {
         Ok(Box::new(Run {
             run: PuzzleRun::<G>::new(puzzle)?,
         }))
@@ -204,7 +139,16 @@ impl PuzzleTable {
     pub fn puzzle(&self) -> &Puzzle {
         self.run.puzzle()
     }
+}
 
+impl Staging for PuzzleTable {
+    const LESSON: bool = false;
+    fn board(&self) -> &dyn Table {
+        self.board.as_ref()
+    }
+    fn board_mut(&mut self) -> &mut dyn Table {
+        self.board.as_mut()
+    }
     fn fill_panel(&self, app: &AppWindow, language: &str) {
         let bridge = app.global::<PuzzleBridge>();
         let p = self.run.puzzle();
@@ -235,58 +179,12 @@ impl PuzzleTable {
         );
         app.global::<GameChrome>().set_title(title.into());
     }
-}
-
-impl Table for PuzzleTable {
-    fn show(&self, app: &AppWindow, language: &str) {
-        self.board.show(app, language);
-        self.fill_panel(app, language);
-    }
-    fn reveal(&mut self) {
-        self.board.reveal();
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        // The game's own callbacks find their table through this, as in a game.
-        self.board.as_any_mut()
-    }
-    fn session(&self) -> &dyn AnySession {
-        self.board.session()
-    }
-    fn session_mut(&mut self) -> &mut dyn AnySession {
-        self.board.session_mut()
-    }
-    fn bot_job(&mut self) -> Option<Job> {
-        // The other seats never move in a puzzle.
-        None
-    }
-    fn cancel_selection(&mut self) {
-        self.board.cancel_selection();
-    }
-    fn pause(&mut self) {
-        self.board.pause();
-    }
-    fn bot_wake(&mut self, _token: u64) {}
-    fn bot_done(&mut self, _reply: Reply, _language: &str) -> Note {
-        None
-    }
-    fn undo(&mut self) -> RuleResult<()> {
-        // A try that misses is put back by the puzzle itself.
-        Err(RuleError::CannotTakeBack)
-    }
-    fn heard(&self, ear: &mut crate::sound::Ear) -> crate::sound::Heard {
-        self.board.heard(ear)
-    }
-    fn wrapper_mut(&mut self) -> Option<&mut dyn Any> {
-        Some(self)
-    }
-    fn is_puzzle(&self) -> bool {
-        true
-    }
-    fn told(&mut self, note: &Note) {
+    fn keep_told(&mut self, note: &Note) {
         self.told = note.clone();
     }
 }
 
+staged_table!(PuzzleTable);
 /// The puzzle on the table, if the board on screen is a puzzle's.
 fn on_table(c: &mut Controller) -> Option<&mut PuzzleTable> {
     c.table
@@ -745,15 +643,7 @@ pub(crate) fn back_to_list(app: &AppWindow, c: &mut Controller) {
 /// Wires "Puzzle of the day", the puzzles screen and the panel's buttons.
 pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     let bridge = app.global::<PuzzleBridge>();
-    let with = |f: fn(&AppWindow, &mut Controller)| {
-        let weak = app.as_weak();
-        let controller = controller.clone();
-        move || {
-            if let Some(app) = weak.upgrade() {
-                f(&app, &mut controller.borrow_mut());
-            }
-        }
-    };
+    let with = |f| super::on_tap(app, controller, f);
     bridge.on_show(with(|app, c| {
         app.global::<PuzzleBridge>().set_archive_game("".into());
         show_list(app, c);
