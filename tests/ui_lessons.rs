@@ -24,7 +24,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 mod common;
-use common::{message, press, temp_data};
+use common::{message, ovo_taps, press, temp_data};
 
 fn app(tag: &str) -> (AppWindow, Rc<RefCell<Controller>>, std::path::PathBuf) {
     init_no_event_loop();
@@ -71,52 +71,6 @@ fn tries<G: Game>(lesson: fn() -> Lesson<G>, k: usize) -> (Option<G::Action>, G:
 
 fn ovo_tries(k: usize) -> (Option<OvoAction>, OvoAction) {
     tries(hotseat::lessons::ovo::lesson, k)
-}
-
-/// Plays `action` by the Ovo board's taps: pick the egg, tap each landing, end a chain
-/// that could go on; peek, pass and «Ovo!» by their buttons.
-fn ovo_taps(app: &AppWindow, action: &OvoAction) {
-    let ovo = app.global::<OvoBridge>();
-    let tap = |cell: Cell| ovo.invoke_tap(cell.index() as i32);
-    match action {
-        OvoAction::Step {
-            from,
-            to,
-            ovo: declare,
-        } => {
-            tap(*from);
-            if *declare {
-                ovo.invoke_set_declare_after(true);
-            }
-            tap(*to);
-        }
-        OvoAction::Jump {
-            from,
-            landings,
-            ovo: declare,
-        } => {
-            tap(*from);
-            if *declare {
-                ovo.invoke_set_declare_after(true);
-            }
-            for landing in landings {
-                tap(*landing);
-            }
-            // A chain that could go on waits for "Stop here".
-            if lesson_bridge(app).get_verdict_kind() == 0 {
-                ovo.invoke_stop();
-            }
-        }
-        OvoAction::Peek { cell, .. } => {
-            tap(*cell);
-            ovo.invoke_peek();
-        }
-        OvoAction::Pass => ovo.invoke_pass(),
-        OvoAction::Ovo => {
-            ovo.invoke_ask_ovo();
-            ovo.invoke_declare_ovo();
-        }
-    }
 }
 
 /// A try the board refuses itself: pass when passing is not allowed, else a tap on an
@@ -270,7 +224,7 @@ fn the_ovo_lesson_is_played_by_taps_with_a_wrong_try_on_every_step() {
         "ovo",
         "Ovo",
         hotseat::lessons::ovo::lesson,
-        |app, _k, action| ovo_taps(app, action),
+        |app, _k, action| ovo_taps(app, action, || lesson_bridge(app).get_verdict_kind() != 0),
         ovo_refused_tap,
     );
 }
@@ -384,7 +338,7 @@ fn a_lesson_left_at_a_step_resumes_there() {
     press(&app, "Learn to play Ovo");
     for k in 0..2 {
         let (_, right) = ovo_tries(k);
-        ovo_taps(&app, &right);
+        ovo_taps(&app, &right, || lesson_bridge(&app).get_verdict_kind() != 0);
         press(&app, "Next step");
     }
     assert_eq!(lesson_bridge(&app).get_step(), 3);
@@ -422,7 +376,7 @@ fn the_last_step_offers_a_practice_game_against_the_easy_opponent() {
     press(&app, "Learn to play");
     assert_eq!(lesson_bridge(&app).get_step() as usize, last + 1);
     let (_, right) = ovo_tries(last);
-    ovo_taps(&app, &right);
+    ovo_taps(&app, &right, || lesson_bridge(&app).get_verdict_kind() != 0);
     assert!(lesson_bridge(&app).get_last());
     press(&app, "Practice game against the easy opponent");
     assert_eq!(app.get_screen(), Screen::Game);

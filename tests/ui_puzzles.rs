@@ -11,13 +11,12 @@
 
 use hotseat::games::iota;
 use hotseat::games::omiga;
-use hotseat::games::ovo::{Cell, OvoAction};
 use hotseat::games::registry::GameKind;
 use hotseat::games::Game;
 use hotseat::puzzles::{daily, Day, Puzzle, PuzzleRun, Verdict};
 use hotseat::store::puzzles::{DayResult, PuzzleBook, PUZZLES_FILE};
 use hotseat::ui::{
-    build, Access, AppWindow, Controller, IotaBridge, OmigaBridge, OvoBridge, PuzzleBridge, Screen,
+    build, Access, AppWindow, Controller, IotaBridge, OmigaBridge, PuzzleBridge, Screen,
 };
 use i_slint_backend_testing::{init_no_event_loop, ElementHandle};
 use slint::{ComponentHandle, Model};
@@ -26,7 +25,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 mod common;
-use common::{labels, labels_starting, message, press, temp_data};
+use common::{labels, labels_starting, message, ovo_taps, press, temp_data};
 
 /// A Thursday (level 4): an IOTA play of two cards, an Ovo jump chain, a turned Omiga card.
 fn day() -> Day {
@@ -80,46 +79,6 @@ fn tries<G: Game>(p: &Puzzle) -> (G::Action, G::Action) {
         panic!("the answer {} parses", p.answers[0]);
     };
     (wrong, right)
-}
-
-fn ovo_taps(app: &AppWindow, action: &OvoAction) {
-    let ovo = app.global::<OvoBridge>();
-    let tap = |cell: Cell| ovo.invoke_tap(cell.index() as i32);
-    match action {
-        OvoAction::Step { from, to, ovo: d } => {
-            tap(*from);
-            if *d {
-                ovo.invoke_set_declare_after(true);
-            }
-            tap(*to);
-        }
-        OvoAction::Jump {
-            from,
-            landings,
-            ovo: d,
-        } => {
-            tap(*from);
-            if *d {
-                ovo.invoke_set_declare_after(true);
-            }
-            for landing in landings {
-                tap(*landing);
-            }
-            // A chain that could go on waits for "Stop here".
-            if bridge(app).get_verdict_kind() == 0 {
-                ovo.invoke_stop();
-            }
-        }
-        OvoAction::Peek { cell, .. } => {
-            tap(*cell);
-            ovo.invoke_peek();
-        }
-        OvoAction::Pass => ovo.invoke_pass(),
-        OvoAction::Ovo => {
-            ovo.invoke_ask_ovo();
-            ovo.invoke_declare_ovo();
-        }
-    }
 }
 
 fn iota_taps(app: &AppWindow, p: &Puzzle, action: &iota::Action) {
@@ -319,7 +278,7 @@ fn the_ovo_puzzle_is_tried_wrong_then_solved_on_the_board() {
     play_puzzle::<hotseat::games::ovo::Ovo>(
         "ovo",
         GameKind::Ovo,
-        |app, _p, a| ovo_taps(app, a),
+        |app, _p, a| ovo_taps(app, a, || bridge(app).get_verdict_kind() != 0),
         |_p, _a| "Allowed, but it does not win. Try again.".into(),
         // Ovo has no hand; the solver's hidden eggs are the solver's own to know.
         |_p| Vec::new(),

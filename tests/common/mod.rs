@@ -2,7 +2,8 @@
 //! and a fresh data folder for each test. Each test binary uses only some of it.
 #![allow(dead_code)]
 
-use hotseat::ui::{build, AppWindow, Controller, GameChrome, Stage};
+use hotseat::games::ovo::{Cell, OvoAction};
+use hotseat::ui::{build, AppWindow, Controller, GameChrome, OvoBridge, Stage};
 use i_slint_backend_testing::{AccessibleRole, ElementHandle, ElementQuery};
 use slint::ComponentHandle;
 use std::cell::RefCell;
@@ -129,4 +130,51 @@ pub fn message(app: &AppWindow) -> String {
 /// The game's banner.
 pub fn banner(app: &AppWindow) -> String {
     app.global::<GameChrome>().get_banner().to_string()
+}
+
+/// Plays `action` by the Ovo board's taps: pick the egg, tap each landing, end a chain
+/// that could go on (`judged`: the lesson or puzzle has already judged the try, so the
+/// chain ended by itself); peek, pass and «Ovo!» by their buttons.
+pub fn ovo_taps(app: &AppWindow, action: &OvoAction, judged: impl Fn() -> bool) {
+    let ovo = app.global::<OvoBridge>();
+    let tap = |cell: Cell| ovo.invoke_tap(cell.index() as i32);
+    match action {
+        OvoAction::Step {
+            from,
+            to,
+            ovo: declare,
+        } => {
+            tap(*from);
+            if *declare {
+                ovo.invoke_set_declare_after(true);
+            }
+            tap(*to);
+        }
+        OvoAction::Jump {
+            from,
+            landings,
+            ovo: declare,
+        } => {
+            tap(*from);
+            if *declare {
+                ovo.invoke_set_declare_after(true);
+            }
+            for landing in landings {
+                tap(*landing);
+            }
+            // A chain that could go on waits for "Stop here".
+            if !judged() {
+                ovo.invoke_stop();
+            }
+        }
+        OvoAction::Peek { cell, .. } => {
+            tap(*cell);
+            ovo.invoke_peek();
+        }
+        OvoAction::Pass => ovo.invoke_pass(),
+        OvoAction::Ovo => {
+            ovo.invoke_ask_ovo();
+            ovo.invoke_declare_ovo();
+        }
+    }
 }
