@@ -36,6 +36,14 @@ enum Command {
     Host(HostArgs),
     /// Join a two-device Omiga host as Black, headless (docs/network.md).
     Join(JoinArgs),
+    /// Host two-device Omiga as White over a WebRTC data channel, paired with a phone's
+    /// browser by texts: prints the offer text, reads the answer text (docs/network.md).
+    #[cfg(feature = "webrtc")]
+    RtcHost(RtcHostArgs),
+    /// Join over a WebRTC data channel as Black: reads the host's offer text, prints the
+    /// answer text (docs/network.md).
+    #[cfg(feature = "webrtc")]
+    RtcJoin(RtcJoinArgs),
     /// App opponents play each other: results and games per second (docs/opponents.md).
     Selfplay(SelfplayArgs),
     /// Forget the kiosk's staff PIN (the next kiosk start asks for a new one).
@@ -65,17 +73,12 @@ fn push(args: &mut Vec<String>, name: &str, value: Option<impl ToString>) {
     }
 }
 
+/// The game a host offers: the same flags for `host` and `rtc-host`.
 #[derive(Debug, Args)]
-struct HostArgs {
+struct GameFlags {
     /// The four-digit code the other device must give (default: a random one).
     #[arg(long, value_name = "NNNN")]
     code: Option<String>,
-    /// The TCP port to listen on (default 0: any free port, printed at start).
-    #[arg(long, value_name = "P")]
-    port: Option<u16>,
-    /// The address to listen on (default: every interface).
-    #[arg(long, value_name = "IP")]
-    bind: Option<IpAddr>,
     /// The seed that shuffles both decks (default: random).
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
@@ -85,6 +88,28 @@ struct HostArgs {
     /// Seconds of countdown before play starts (0 to 60, default 3).
     #[arg(long, value_name = "SECS")]
     countdown: Option<f64>,
+}
+
+impl GameFlags {
+    /// Adds the words src/net/headless.rs reads (HostFlags).
+    fn push_words(&self, w: &mut Vec<String>) {
+        push(w, "code", self.code.as_ref());
+        push(w, "seed", self.seed);
+        push(w, "table", self.table.as_ref());
+        push(w, "countdown", self.countdown);
+    }
+}
+
+#[derive(Debug, Args)]
+struct HostArgs {
+    #[command(flatten)]
+    game: GameFlags,
+    /// The TCP port to listen on (default 0: any free port, printed at start).
+    #[arg(long, value_name = "P")]
+    port: Option<u16>,
+    /// The address to listen on (default: every interface).
+    #[arg(long, value_name = "IP")]
+    bind: Option<IpAddr>,
     /// The name other devices see on the network.
     #[arg(long)]
     name: Option<String>,
@@ -100,12 +125,9 @@ impl HostArgs {
     /// The words src/net/headless.rs reads.
     fn words(&self) -> Vec<String> {
         let mut w = Vec::new();
-        push(&mut w, "code", self.code.as_ref());
+        self.game.push_words(&mut w);
         push(&mut w, "port", self.port);
         push(&mut w, "bind", self.bind);
-        push(&mut w, "seed", self.seed);
-        push(&mut w, "table", self.table.as_ref());
-        push(&mut w, "countdown", self.countdown);
         push(&mut w, "name", self.name.as_ref());
         if self.no_announce {
             w.push("--no-announce".into());
@@ -115,6 +137,35 @@ impl HostArgs {
         }
         w
     }
+}
+
+#[cfg(feature = "webrtc")]
+#[derive(Debug, Args)]
+struct RtcHostArgs {
+    #[command(flatten)]
+    game: GameFlags,
+    /// The one address to offer (default: each of this device's own IPv4 addresses).
+    #[arg(long, value_name = "IP")]
+    bind: Option<IpAddr>,
+}
+
+#[cfg(feature = "webrtc")]
+impl RtcHostArgs {
+    /// The words src/net/headless_rtc.rs reads.
+    fn words(&self) -> Vec<String> {
+        let mut w = Vec::new();
+        self.game.push_words(&mut w);
+        push(&mut w, "bind", self.bind);
+        w
+    }
+}
+
+#[cfg(feature = "webrtc")]
+#[derive(Debug, Args)]
+struct RtcJoinArgs {
+    /// The one address to offer (default: each of this device's own IPv4 addresses).
+    #[arg(long, value_name = "IP")]
+    bind: Option<IpAddr>,
 }
 
 #[derive(Debug, Args)]
@@ -363,6 +414,16 @@ fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Join(a)) => {
             hotseat::net::headless::join_command(&a.words(), stdin_lines(), std::io::stdout())
         }
+        #[cfg(feature = "webrtc")]
+        Some(Command::RtcHost(a)) => {
+            hotseat::net::headless_rtc::host_command(&a.words(), stdin_lines(), std::io::stdout())
+        }
+        #[cfg(feature = "webrtc")]
+        Some(Command::RtcJoin(a)) => {
+            let mut w = Vec::new();
+            push(&mut w, "bind", a.bind);
+            hotseat::net::headless_rtc::join_command(&w, stdin_lines(), std::io::stdout())
+        }
         Some(Command::Selfplay(a)) => hotseat::ai::selfplay::command(&a.words()),
         Some(Command::KioskResetPin) => match hotseat::store::data_dir() {
             Some(dir) => hotseat::store::kiosk::reset_pin(&dir).map(|m| println!("{m}")),
@@ -422,6 +483,16 @@ mod tests {
         Cli::command().debug_assert();
     }
 
+    /// `hotseat selfplay WORDS...` as clap reads it.
+    fn selfplay(words: &[&str]) -> SelfplayArgs {
+        let cli = Cli::try_parse_from(["hotseat", "selfplay"].iter().chain(words))
+            .unwrap_or_else(|e| panic!("selfplay {words:?} does not parse: {e}"));
+        match cli.command {
+            Some(Command::Selfplay(a)) => a,
+            other => panic!("not selfplay: {other:?}"),
+        }
+    }
+
     #[test]
     fn the_readme_commands_parse_to_the_words_the_modules_read() {
         // The README's selfplay line: the words after `selfplay` are both the input and
@@ -436,11 +507,7 @@ mod tests {
             "--seed",
             "1",
         ];
-        let cli = Cli::try_parse_from(["hotseat", "selfplay"].into_iter().chain(readme))
-            .expect("README's selfplay line parses");
-        let Some(Command::Selfplay(a)) = cli.command else {
-            panic!("not selfplay: {cli:?}");
-        };
+        let a = selfplay(&readme);
         assert_eq!(a.words(), readme);
         // docs/opponents.md's matrix line: the clap CLI once dropped `matrix`. The words
         // after `selfplay` are written once: they are both the input and what must reach
@@ -454,11 +521,7 @@ mod tests {
             "--write",
             "docs/opponents.md",
         ];
-        let cli = Cli::try_parse_from(["hotseat", "selfplay"].into_iter().chain(matrix))
-            .expect("docs/opponents.md's matrix line parses");
-        let Some(Command::Selfplay(a)) = cli.command else {
-            panic!("not selfplay: {cli:?}");
-        };
+        let a = selfplay(&matrix);
         assert_eq!(a.words(), matrix);
         let config = hotseat::ai::selfplay::MatrixConfig::parse(&a.words()[1..])
             .expect("the matrix reads those words");
@@ -469,17 +532,18 @@ mod tests {
             panic!("not join: {cli:?}");
         };
         assert_eq!(a.words(), ["127.0.0.1:5000", "--code", "1234"]);
+        // In the order the words are made: the game's flags first (GameFlags).
         let host = [
             "--code",
             "1234",
-            "--port",
-            "0",
-            "--bind",
-            "127.0.0.1",
             "--seed",
             "7",
             "--countdown",
             "0",
+            "--port",
+            "0",
+            "--bind",
+            "127.0.0.1",
         ];
         let cli = Cli::try_parse_from(["hotseat", "host"].iter().chain(&host))
             .expect("docs/network.md's host line parses");

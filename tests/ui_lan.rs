@@ -6,53 +6,27 @@
 use hotseat::net::Timing;
 use hotseat::sound::Cue;
 use hotseat::ui::lan::{self, HostOptions};
-use hotseat::ui::{build, AppWindow, Controller, GameChrome, LanBridge, OmigaBridge, Screen};
-use i_slint_backend_testing::init_no_event_loop;
+use hotseat::ui::{AppWindow, GameChrome, LanBridge, OmigaBridge, Screen};
 use slint::ComponentHandle;
-use std::cell::RefCell;
 use std::net::{Ipv4Addr, SocketAddr};
-use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{labels_starting, press};
-
-struct Device {
-    app: AppWindow,
-    c: Rc<RefCell<Controller>>,
-}
-
-thread_local! {
-    static PLATFORM: () = init_no_event_loop();
-}
-
-fn device() -> Device {
-    PLATFORM.with(|_| {});
-    let (app, c) = build(None).unwrap();
-    app.show().unwrap();
-    Device { app, c }
-}
+use common::devices::{device_in, Device};
+use common::{cell_prefix, labels_starting, press, select_playable};
 
 fn all_labels(app: &AppWindow) -> Vec<String> {
     labels_starting(app, "")
 }
 
-/// Takes in both devices' net events until `done` holds (10 s at most).
+/// Takes in the devices' net events until `done` holds (10 s at most); no Slint timer runs.
 fn pump(devices: &[&Device], what: &str, done: impl Fn() -> bool) {
-    let start = Instant::now();
-    loop {
-        for d in devices {
-            lan::drain(&d.app, &mut d.c.borrow_mut());
-        }
-        if done() {
-            return;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "timed out: {what}"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    common::devices::pump(devices, what, Duration::ZERO, done)
+}
+
+/// A device that keeps no files.
+fn device() -> Device {
+    device_in(None)
 }
 
 /// A host on loopback (no countdown, a fixed deal) and a device joined to it through the
@@ -117,29 +91,6 @@ fn pair_counting(seed: u64, countdown: Duration) -> (Device, Device) {
         b3.get_join_message()
     );
     (host, client)
-}
-
-/// Selects the first card of `side` with a legal cell (highlighted from the rules core)
-/// and returns that cell's label.
-fn select_playable(app: &AppWindow, side: &str) -> Option<String> {
-    let count = labels_starting(app, &format!("{side} card ")).len();
-    for i in 0..count {
-        for _ in 0..2 {
-            let label = labels_starting(app, &format!("{side} card "))[i].clone();
-            press(app, &label);
-            if let Some(cell) = labels_starting(app, "x ")
-                .into_iter()
-                .find(|l| l.contains(&format!("{side} may place here")))
-            {
-                return Some(cell);
-            }
-        }
-    }
-    None
-}
-
-fn cell_prefix(label: &str) -> String {
-    label.split(':').next().unwrap().to_string() + ":"
 }
 
 #[test]
@@ -364,14 +315,6 @@ fn a_host_heard_on_the_network_is_listed_and_joined_with_its_code() {
     });
 }
 
-/// A device whose data lives in `dir` (its LAN seat is kept there).
-fn device_in(dir: &std::path::Path) -> Device {
-    PLATFORM.with(|_| {});
-    let (app, c) = build(Some(dir.to_path_buf())).unwrap();
-    app.show().unwrap();
-    Device { app, c }
-}
-
 /// Loopback hosting with the app's seed-11 deal and no countdown (the host's app is
 /// opened again with the same options in the host-killed test).
 fn loopback_options() -> HostOptions {
@@ -412,25 +355,29 @@ fn host_join_and_place(host: &Device, client: &Device, options: HostOptions) -> 
     code
 }
 
-#[test]
-fn a_joined_app_killed_and_opened_again_takes_its_seat_back() {
-    let dir = std::env::temp_dir().join(format!("hotseat-ui-lan-seat-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let host = device();
-    let client = device_in(&dir);
-    host_join_and_place(&host, &client, loopback_options());
-    let board: Vec<String> = labels_starting(&client.app, "x ");
-    // The app is killed: its connection and everything in memory are gone; only the
-    // data folder stays.
-    lan::close_without_leaving(&mut client.c.borrow_mut());
-    drop(client);
-    pump(&[&host], "the host shows the lost connection", || {
-        host.app
+/// Kills `app` (its connection and everything in memory gone, only its data folder left)
+/// and waits for `other` to show the lost connection.
+fn kill(app: Device, other: &Device) {
+    lan::close_without_leaving(&mut app.c.borrow_mut());
+    drop(app);
+    pump(&[other], "the other shows the lost connection", || {
+        other
+            .app
             .global::<OmigaBridge>()
             .get_paused()
             .contains("Connection lost")
     });
-    let again = device_in(&dir);
+}
+
+#[test]
+fn a_joined_app_killed_and_opened_again_takes_its_seat_back() {
+    let dir = common::temp_data("seat");
+    let host = device();
+    let client = device_in(Some(dir.clone()));
+    host_join_and_place(&host, &client, loopback_options());
+    let board: Vec<String> = labels_starting(&client.app, "x ");
+    kill(client, &host);
+    let again = device_in(Some(dir.clone()));
     again.app.invoke_open_game("omiga".into());
     again.app.invoke_join_lan();
     pump(&[&host, &again], "the seat is taken back", || {
@@ -446,23 +393,13 @@ fn a_joined_app_killed_and_opened_again_takes_its_seat_back() {
 /// nobody starting over.
 #[test]
 fn a_host_app_killed_and_opened_again_shows_its_table_when_the_other_is_back() {
-    let dir = std::env::temp_dir().join(format!("hotseat-ui-lan-host-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let host = device_in(&dir);
+    let dir = common::temp_data("host");
+    let host = device_in(Some(dir.clone()));
     let client = device();
     let code = host_join_and_place(&host, &client, loopback_options());
     let board: Vec<String> = labels_starting(&host.app, "x ");
-    // The host's app is killed: only its data folder stays.
-    lan::close_without_leaving(&mut host.c.borrow_mut());
-    drop(host);
-    pump(&[&client], "the client shows the lost connection", || {
-        client
-            .app
-            .global::<OmigaBridge>()
-            .get_paused()
-            .contains("Connection lost")
-    });
-    let again = device_in(&dir);
+    kill(host, &client);
+    let again = device_in(Some(dir.clone()));
     again.app.invoke_open_game("omiga".into());
     lan::host(
         &again.app,

@@ -9,7 +9,7 @@ use super::hosting::{check_code, random_code};
 use super::protocol::Timing;
 use super::saved;
 use super::{legal_from_view, Joiner, JoinerEvent, NetError};
-use crate::games::omiga::{Action, OmigaView};
+use crate::games::omiga::{Action, OmigaEvent, OmigaView};
 use crate::games::{Game, Params};
 use std::io::{BufRead, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, ToSocketAddrs};
@@ -24,13 +24,17 @@ pub const USAGE: &str = "  hotseat host [--code NNNN] [--port P] [--bind IP] [--
                                both continue a LAN game kept on this device unless --new";
 
 /// Reads `--key value` options; a word without `--` is positional.
-struct Args {
+pub(super) struct Args {
     options: Vec<(String, Option<String>)>,
-    positional: Vec<String>,
+    pub(super) positional: Vec<String>,
 }
 
 impl Args {
-    fn parse(args: &[String], flags: &[&str], valued: &[&str]) -> Result<Args, NetError> {
+    pub(super) fn parse(
+        args: &[String],
+        flags: &[&str],
+        valued: &[&str],
+    ) -> Result<Args, NetError> {
         let mut options = Vec::new();
         let mut positional = Vec::new();
         let mut words = args.iter();
@@ -56,7 +60,7 @@ impl Args {
         })
     }
 
-    fn get(&self, name: &str) -> Option<&str> {
+    pub(super) fn get(&self, name: &str) -> Option<&str> {
         self.options
             .iter()
             .rev()
@@ -64,11 +68,15 @@ impl Args {
             .and_then(|(_, v)| v.as_deref())
     }
 
-    fn flag(&self, name: &str) -> bool {
+    pub(super) fn flag(&self, name: &str) -> bool {
         self.options.iter().any(|(n, _)| n == name)
     }
 
-    fn number<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, NetError> {
+    pub(super) fn number<T: std::str::FromStr>(
+        &self,
+        name: &str,
+        default: T,
+    ) -> Result<T, NetError> {
         match self.get(name) {
             None => Ok(default),
             Some(v) => v.parse().map_err(|_| {
@@ -79,7 +87,7 @@ impl Args {
 }
 
 /// Lines of standard input, read on their own thread so the loop can also wait for events.
-fn input_lines<R: BufRead + Send + 'static>(input: R) -> Receiver<String> {
+pub(super) fn input_lines<R: BufRead + Send + 'static>(input: R) -> Receiver<String> {
     let (tx, rx) = mpsc::channel();
     thread::spawn(move || {
         for line in input.lines() {
@@ -110,7 +118,11 @@ fn shown_addresses(host: &Host, bind: IpAddr) -> Vec<SocketAddr> {
 }
 
 /// Answers the commands both ends share; `None` when the line is an action.
-fn common(line: &str, view: &OmigaView, out: &mut impl Write) -> Option<std::io::Result<()>> {
+pub(super) fn common(
+    line: &str,
+    view: &OmigaView,
+    out: &mut impl Write,
+) -> Option<std::io::Result<()>> {
     let result = match line {
         "view" => serde_json::to_string(view)
             .map_err(std::io::Error::other)
@@ -131,8 +143,219 @@ fn common(line: &str, view: &OmigaView, out: &mut impl Write) -> Option<std::io:
     Some(result)
 }
 
-fn io_err(e: std::io::Error) -> String {
+pub(super) fn io_err(e: std::io::Error) -> String {
     format!("cannot write the output: {e}")
+}
+
+/// The game a headless host offers, read from its flags (`--code`, `--seed`,
+/// `--countdown`, `--table`), each checked: the same for the TCP and the data-channel host.
+pub(super) struct HostFlags {
+    pub code: String,
+    pub seed: u64,
+    pub countdown: Duration,
+    pub params: Params,
+}
+
+impl HostFlags {
+    pub(super) fn read(args: &Args) -> Result<HostFlags, String> {
+        let code = args.get("code").map_or_else(random_code, str::to_string);
+        check_code(&code).map_err(|e| e.to_string())?;
+        let seed: u64 = match args.get("seed") {
+            Some(_) => args.number("seed", 0).map_err(|e| e.to_string())?,
+            None => rand::random(),
+        };
+        let countdown: f64 = args.number("countdown", 3.0).map_err(|e| e.to_string())?;
+        if !(0.0..=60.0).contains(&countdown) {
+            return Err("--countdown must be between 0 and 60 seconds".into());
+        }
+        let mut params = Params::new().with("seed", seed);
+        if let Some(t) = args.get("table") {
+            params = params.with("table", t);
+        }
+        Ok(HostFlags {
+            code,
+            seed,
+            countdown: Duration::from_secs_f64(countdown),
+            params,
+        })
+    }
+}
+
+/// The host's answer to an action or `rematch` line: `ok` (after `# outcome ...` when the
+/// action ended the game) or `error ...`.
+pub(super) fn host_reply(answer: Result<Option<OmigaEvent>, NetError>) -> String {
+    match answer {
+        Ok(event) => ok_after(event.as_ref()),
+        Err(e) => format!("error {e}"),
+    }
+}
+
+/// `ok`, after `# outcome ...` when `event` ended the game.
+fn ok_after(event: Option<&OmigaEvent>) -> String {
+    match event {
+        Some(event) if event.outcome.is_over() => format!("# outcome {}\nok", event.outcome),
+        _ => "ok".to_string(),
+    }
+}
+
+/// The joiner's answer line for the fate of its action, or `None` for an event that is not
+/// one: `ok` (after `# outcome ...` when the game ended) or `error ...`.
+pub(super) fn joiner_reply(event: &JoinerEvent) -> Option<String> {
+    match event {
+        JoinerEvent::Accepted { event, .. } => Some(ok_after(Some(event))),
+        JoinerEvent::Rejected { reason, .. } => Some(format!("error {reason}")),
+        JoinerEvent::Settled { applied: true, .. } => Some("ok".to_string()),
+        JoinerEvent::Settled { .. } => Some(
+            "error the connection dropped before the host received it; nothing changed".to_string(),
+        ),
+        _ => None,
+    }
+}
+
+/// One end of a headless game (host or joiner, over TCP or a data channel), as
+/// [`play_lines`] drives it from the input lines.
+pub(super) trait HeadlessEnd {
+    /// How long to wait for an input line between reports.
+    const BEAT: Duration;
+    /// Prints what happened since the last call (`# ...` lines); false once the pairing is
+    /// over.
+    fn report(&mut self, out: &mut impl Write) -> Result<bool, String>;
+    /// The game as this end sees it; `None` until it knows.
+    fn view(&self) -> Result<Option<OmigaView>, String>;
+    /// Leaves the pairing (`quit`), telling the other device.
+    fn leave(self);
+    /// The answer to `rematch` or an action's line; `None` when the pairing ended meanwhile.
+    fn answer(&mut self, line: &str, out: &mut impl Write) -> Result<Option<String>, String>;
+}
+
+/// The line protocol both ends of every headless command share (docs/network.md,
+/// "Headless commands"): reports between lines; `quit`; `view`, `legal`, `outcome`,
+/// `help`; `rematch` and actions, each answered `ok` or `error ...`.
+pub(super) fn play_lines<E: HeadlessEnd>(
+    mut end: E,
+    lines: &Receiver<String>,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    loop {
+        if !end.report(out)? {
+            out.flush().map_err(io_err)?;
+            return Ok(());
+        }
+        out.flush().map_err(io_err)?;
+        let line = match lines.recv_timeout(E::BEAT) {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Timeout) => continue,
+            Err(RecvTimeoutError::Disconnected) => return Ok(()),
+        };
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if line == "quit" {
+            end.leave();
+            writeln!(out, "ok").map_err(io_err)?;
+            return Ok(());
+        }
+        match end.view()? {
+            Some(view) => {
+                if let Some(r) = common(line, &view, out) {
+                    r.map_err(io_err)?;
+                    continue;
+                }
+            }
+            None if matches!(line, "view" | "legal" | "outcome" | "help") => {
+                writeln!(out, "error not connected to the host yet").map_err(io_err)?;
+                continue;
+            }
+            None => {}
+        }
+        match end.answer(line, out)? {
+            Some(answer) => writeln!(out, "{answer}").map_err(io_err)?,
+            None => return Ok(()),
+        }
+    }
+}
+
+/// A host's answer to `rematch` or an action's line, by its own `rematch` and `act`.
+pub(super) fn host_answer<H>(
+    host: &mut H,
+    line: &str,
+    rematch: impl FnOnce(&mut H) -> Result<(), NetError>,
+    act: impl FnOnce(&mut H, Action) -> Result<OmigaEvent, NetError>,
+) -> String {
+    let answer = if line == "rematch" {
+        rematch(host).map(|()| None)
+    } else {
+        line.parse::<Action>()
+            .map_err(|e| NetError::Refused(e.into()))
+            .and_then(|a| act(host, a))
+            .map(Some)
+    };
+    host_reply(answer)
+}
+
+impl HeadlessEnd for Host {
+    const BEAT: Duration = Duration::from_millis(20);
+
+    fn report(&mut self, out: &mut impl Write) -> Result<bool, String> {
+        while let Ok(event) = self.events().try_recv() {
+            writeln!(out, "# {}", event.describe()).map_err(io_err)?;
+        }
+        Ok(true)
+    }
+
+    fn view(&self) -> Result<Option<OmigaView>, String> {
+        Host::view(self).map(Some).map_err(|e| e.to_string())
+    }
+
+    fn leave(self) {
+        Host::leave(self);
+    }
+
+    fn answer(&mut self, line: &str, _out: &mut impl Write) -> Result<Option<String>, String> {
+        Ok(Some(host_answer(
+            self,
+            line,
+            |h| h.rematch(),
+            |h, a| h.act(a),
+        )))
+    }
+}
+
+impl HeadlessEnd for Joiner {
+    // The report waits on the connection instead (see `report`).
+    const BEAT: Duration = Duration::ZERO;
+
+    fn report(&mut self, out: &mut impl Write) -> Result<bool, String> {
+        for event in self.poll(Duration::from_millis(20)) {
+            writeln!(out, "# {}", event.describe()).map_err(io_err)?;
+            if let JoinerEvent::Ended(_) = event {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    fn view(&self) -> Result<Option<OmigaView>, String> {
+        Ok(Joiner::view(self).cloned())
+    }
+
+    fn leave(self) {
+        Joiner::leave(self);
+    }
+
+    fn answer(&mut self, line: &str, out: &mut impl Write) -> Result<Option<String>, String> {
+        if line == "rematch" {
+            return Ok(Some(
+                self.rematch()
+                    .map_or_else(|e| format!("error {e}"), |()| "ok".to_string()),
+            ));
+        }
+        match line.parse::<Action>() {
+            Ok(action) => act(self, action, out),
+            Err(e) => Ok(Some(format!("error {e}"))),
+        }
+    }
 }
 
 /// The LAN match kept in `dir`, if it may still go on; one too old for the other device to
@@ -196,8 +419,7 @@ pub fn host_command<R: BufRead + Send + 'static>(
     if let Some(extra) = args.positional.first() {
         return Err(format!("host takes no '{extra}'\n{USAGE}"));
     }
-    let code = args.get("code").map_or_else(random_code, str::to_string);
-    check_code(&code).map_err(|e| e.to_string())?;
+    let flags = HostFlags::read(&args)?;
     let port: u16 = args.number("port", 0).map_err(|e| e.to_string())?;
     let ip: IpAddr = match args.get("bind") {
         Some(b) => b
@@ -205,21 +427,9 @@ pub fn host_command<R: BufRead + Send + 'static>(
             .map_err(|_| format!("--bind must be an IP address, got '{b}'"))?,
         None => IpAddr::V4(Ipv4Addr::UNSPECIFIED),
     };
-    let seed: u64 = match args.get("seed") {
-        Some(_) => args.number("seed", 0).map_err(|e| e.to_string())?,
-        None => rand::random(),
-    };
-    let countdown: f64 = args.number("countdown", 3.0).map_err(|e| e.to_string())?;
-    if !(0.0..=60.0).contains(&countdown) {
-        return Err("--countdown must be between 0 and 60 seconds".into());
-    }
-    let mut params = Params::new().with("seed", seed);
-    if let Some(t) = args.get("table") {
-        params = params.with("table", t);
-    }
-    let mut config = HostConfig::new(SocketAddr::new(ip, port), &code, seed);
-    config.params = params;
-    config.timing.countdown = Duration::from_secs_f64(countdown);
+    let mut config = HostConfig::new(SocketAddr::new(ip, port), &flags.code, flags.seed);
+    config.params = flags.params;
+    config.timing.countdown = flags.countdown;
     config.store = crate::store::data_dir();
     if let Some(dir) = &config.store {
         config.resume = saved_match(dir, config.timing, args.flag("new"), &mut out)?;
@@ -261,48 +471,7 @@ pub fn host_command<R: BufRead + Send + 'static>(
     }
     .map_err(io_err)?;
     out.flush().map_err(io_err)?;
-    let lines = input_lines(input);
-    loop {
-        while let Ok(event) = host.events().try_recv() {
-            writeln!(out, "# {}", event.describe()).map_err(io_err)?;
-        }
-        out.flush().map_err(io_err)?;
-        let line = match lines.recv_timeout(Duration::from_millis(20)) {
-            Ok(line) => line,
-            Err(RecvTimeoutError::Timeout) => continue,
-            Err(RecvTimeoutError::Disconnected) => return Ok(()),
-        };
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        if line == "quit" {
-            host.leave();
-            writeln!(out, "ok").map_err(io_err)?;
-            return Ok(());
-        }
-        let view = host.view().map_err(|e| e.to_string())?;
-        if let Some(r) = common(line, &view, &mut out) {
-            r.map_err(io_err)?;
-            continue;
-        }
-        let answer = if line == "rematch" {
-            host.rematch().map(|()| None)
-        } else {
-            line.parse::<Action>()
-                .map_err(|e| NetError::Refused(e.into()))
-                .and_then(|a| host.act(a))
-                .map(Some)
-        };
-        match answer {
-            Ok(Some(event)) if event.outcome.is_over() => {
-                writeln!(out, "# outcome {}\nok", event.outcome)
-            }
-            Ok(_) => writeln!(out, "ok"),
-            Err(e) => writeln!(out, "error {e}"),
-        }
-        .map_err(io_err)?;
-    }
+    play_lines(host, &input_lines(input), &mut out)
 }
 
 /// Finds the first Omiga host on the LAN, saying how long it took.
@@ -357,7 +526,7 @@ pub fn join_command<R: BufRead + Send + 'static>(
         },
         None => None,
     };
-    let mut joiner = match restored {
+    let joiner = match restored {
         Some(j) => {
             writeln!(
                 out,
@@ -394,56 +563,7 @@ pub fn join_command<R: BufRead + Send + 'static>(
         }
     };
     out.flush().map_err(io_err)?;
-    let lines = input_lines(input);
-    loop {
-        for event in joiner.poll(Duration::from_millis(20)) {
-            writeln!(out, "# {}", event.describe()).map_err(io_err)?;
-            if let JoinerEvent::Ended(_) = event {
-                out.flush().map_err(io_err)?;
-                return Ok(());
-            }
-        }
-        out.flush().map_err(io_err)?;
-        let line = match lines.try_recv() {
-            Ok(line) => line,
-            Err(mpsc::TryRecvError::Empty) => continue,
-            Err(mpsc::TryRecvError::Disconnected) => return Ok(()),
-        };
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        if line == "quit" {
-            joiner.leave();
-            writeln!(out, "ok").map_err(io_err)?;
-            return Ok(());
-        }
-        if let Some(view) = joiner.view() {
-            if let Some(r) = common(line, view, &mut out) {
-                r.map_err(io_err)?;
-                continue;
-            }
-        } else if matches!(line, "view" | "legal" | "outcome" | "help") {
-            writeln!(out, "error not connected to the host yet").map_err(io_err)?;
-            continue;
-        }
-        if line == "rematch" {
-            match joiner.rematch() {
-                Ok(()) => writeln!(out, "ok"),
-                Err(e) => writeln!(out, "error {e}"),
-            }
-            .map_err(io_err)?;
-            continue;
-        }
-        let answer = match line.parse::<Action>() {
-            Ok(action) => act(&mut joiner, action, &mut out)?,
-            Err(e) => Some(format!("error {e}")),
-        };
-        match answer {
-            Some(answer) => writeln!(out, "{answer}").map_err(io_err)?,
-            None => return Ok(()),
-        }
-    }
+    play_lines(joiner, &input_lines(input), &mut out)
 }
 
 /// Plays one action and waits for its fate, through drops and comebacks: `ok`, `error
@@ -461,20 +581,7 @@ fn act(
     }
     loop {
         for event in joiner.poll(Duration::from_millis(50)) {
-            let answer = match &event {
-                JoinerEvent::Accepted { event, .. } => Some(if event.outcome.is_over() {
-                    format!("# outcome {}\nok", event.outcome)
-                } else {
-                    "ok".to_string()
-                }),
-                JoinerEvent::Rejected { reason, .. } => Some(format!("error {reason}")),
-                JoinerEvent::Settled { applied: true, .. } => Some("ok".to_string()),
-                JoinerEvent::Settled { .. } => Some(
-                    "error the connection dropped before the host received it; nothing changed"
-                        .to_string(),
-                ),
-                _ => None,
-            };
+            let answer = joiner_reply(&event);
             if answer.is_none() || matches!(event, JoinerEvent::Settled { .. }) {
                 writeln!(out, "# {}", event.describe()).map_err(io_err)?;
                 out.flush().map_err(io_err)?;

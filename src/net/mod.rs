@@ -8,6 +8,8 @@ pub mod channel;
 pub mod client;
 pub mod discovery;
 pub mod headless;
+#[cfg(all(feature = "webrtc", not(target_arch = "wasm32")))]
+pub mod headless_rtc;
 pub mod host;
 pub mod host_match;
 pub mod hosting;
@@ -20,6 +22,8 @@ pub mod qr;
 pub mod reason;
 #[cfg(target_arch = "wasm32")]
 pub mod rtc;
+#[cfg(all(feature = "webrtc", not(target_arch = "wasm32")))]
+pub mod rtc_native;
 pub mod saved;
 #[cfg(test)]
 mod sim_tests;

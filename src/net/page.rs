@@ -424,11 +424,9 @@ impl<C: MessageChannel<ClientMsg, HostMsg>> PageJoiner<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::omiga::Omiga;
-    use crate::games::{Game, Params};
+    use crate::games::Params;
     use crate::net::channel::mem::{pair, MemChannel};
     use crate::net::legal_from_view;
-    use crate::net::protocol::RateLimit;
 
     type Host = PageHost<MemChannel<HostMsg, ClientMsg>>;
     type Join = PageJoiner<MemChannel<ClientMsg, HostMsg>>;
@@ -440,17 +438,7 @@ mod tests {
     }
 
     fn host(store: &std::path::Path, now: Instant) -> Host {
-        let params = Params::new().with("seed", 11);
-        let setup = MatchSetup {
-            game: Omiga::new_game(&params).unwrap(),
-            params,
-            code: "4821".into(),
-            timing: RTC_TIMING,
-            rate: RateLimit::default(),
-            keeps: true,
-            port: 0,
-            resume: None,
-        };
+        let setup = crate::net::mem_pair::setup(11, RTC_TIMING).unwrap();
         PageHost::new(setup, Some(store.to_path_buf()), now).unwrap()
     }
 

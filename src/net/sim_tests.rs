@@ -10,7 +10,7 @@ use super::mem_pair::MemPairing as Sim;
 use super::protocol::{ClientMsg, HostMsg, ProtocolError, Timing, PROTOCOL_VERSION};
 use super::reason::NetReason;
 use super::{legal_from_view, HostEvent, NetError};
-use crate::games::omiga::{Omiga, OmigaView};
+use crate::games::omiga::{Action, Omiga, OmigaView};
 use crate::games::{Game, Outcome};
 use crate::platform::time::{Duration, Instant};
 
@@ -424,23 +424,31 @@ fn a_cut_link_heals_and_an_action_lost_on_the_way_counts_on_neither() {
     assert_eq!(sim.host.view().cells, sim.joiner_view().cells);
 }
 
+/// The device sends its first legal card and the host reads it; what the host would do
+/// next comes back not yet carried out, for the test to lose what it means to lose.
+fn first_card_read_by_host(sim: &mut Sim) -> (Action, Vec<HostOut>) {
+    let card = legal_from_view(&sim.joiner_view())[0];
+    let outs = sim.joiner.act(card, sim.now).unwrap();
+    sim.joiner_do(outs);
+    let mut host_outs = Vec::new();
+    let conns: Vec<ConnId> = sim.links.keys().copied().collect();
+    for c in conns {
+        if let Received::Msg(m) = sim.links.get_mut(&c).unwrap().recv() {
+            host_outs.extend(sim.host.on_message(c, m, sim.now));
+        }
+    }
+    (card, host_outs)
+}
+
 /// The host applied the action and its answer was lost: the device learns on coming back
 /// that it was applied, and the same card is on both tables.
 #[test]
 fn an_action_whose_answer_is_lost_counts_on_both() {
     let mut sim = Sim::new(6, no_countdown()).unwrap();
-    let black = legal_from_view(&sim.joiner_view())[0];
-    let outs = sim.joiner.act(black, sim.now).unwrap();
-    sim.joiner_do(outs);
-    // The host reads and applies it; the answer vanishes (a Wi-Fi gone quiet).
-    let conns: Vec<ConnId> = sim.links.keys().copied().collect();
-    for c in conns {
-        if let Received::Msg(m) = sim.links.get_mut(&c).unwrap().recv() {
-            let outs = sim.host.on_message(c, m, sim.now);
-            sim.link.as_ref().unwrap().stall(true);
-            sim.host_do(outs);
-        }
-    }
+    let (black, outs) = first_card_read_by_host(&mut sim);
+    // The host applies it; the answer vanishes (a Wi-Fi gone quiet).
+    sim.link.as_ref().unwrap().stall(true);
+    sim.host_do(outs);
     assert_eq!(sim.host.position().1, vec![(1, black.to_string())]);
     // Both notice the silence after 5 s; the device comes back on a new link.
     sim.pass(Duration::from_secs(7));
@@ -483,20 +491,12 @@ fn nobody_back_within_the_resume_time_ends_on_both_sides() {
 #[test]
 fn both_sides_restart_from_what_they_kept() {
     let mut sim = Sim::new(9, no_countdown()).unwrap();
-    let black = legal_from_view(&sim.joiner_view())[0];
-    let outs = sim.joiner.act(black, sim.now).unwrap();
-    sim.joiner_do(outs);
-    // The host applies it and "dies" before answering; the device's app dies too.
-    let conns: Vec<ConnId> = sim.links.keys().copied().collect();
-    for c in conns {
-        if let Received::Msg(m) = sim.links.get_mut(&c).unwrap().recv() {
-            // Only the save happens: the answer never leaves.
-            let outs = sim.host.on_message(c, m, sim.now);
-            for out in outs {
-                if let HostOut::Save(save) = out {
-                    sim.last_save = Some(*save);
-                }
-            }
+    let (black, outs) = first_card_read_by_host(&mut sim);
+    // The host applies it and "dies" before answering; the device's app dies too: only
+    // the save happens, the answer never leaves.
+    for out in outs {
+        if let HostOut::Save(save) = out {
+            sim.last_save = Some(*save);
         }
     }
     let save = sim.last_save.clone().expect("saved");

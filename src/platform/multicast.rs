@@ -30,7 +30,7 @@ impl MulticastLock {
 #[cfg(all(target_os = "android", feature = "android-platform"))]
 mod android {
     use jni::objects::{GlobalRef, JObject, JValue};
-    use jni::JavaVM;
+    use jni::{JNIEnv, JavaVM};
 
     /// A `WifiManager.MulticastLock` the app acquired, released on drop.
     pub struct Held {
@@ -56,30 +56,39 @@ mod android {
                 let mut env = vm.attach_current_thread()?;
                 // SAFETY: as above, a live global reference owned by android-activity.
                 let context = unsafe { JObject::from_raw(ctx.context().cast()) };
-                let service = env.new_string("wifi")?;
-                let wifi = env
-                    .call_method(
-                        &context,
-                        "getSystemService",
-                        "(Ljava/lang/String;)Ljava/lang/Object;",
-                        &[JValue::Object(&service)],
-                    )?
-                    .l()?;
-                let tag = env.new_string("hotseat-lan-discovery")?;
-                let lock = env
-                    .call_method(
-                        &wifi,
-                        "createMulticastLock",
-                        "(Ljava/lang/String;)Landroid/net/wifi/WifiManager$MulticastLock;",
-                        &[JValue::Object(&tag)],
-                    )?
-                    .l()?;
+                let wifi = call_with_text(
+                    &mut env,
+                    &context,
+                    "getSystemService",
+                    "(Ljava/lang/String;)Ljava/lang/Object;",
+                    "wifi",
+                )?;
+                let lock = call_with_text(
+                    &mut env,
+                    &wifi,
+                    "createMulticastLock",
+                    "(Ljava/lang/String;)Landroid/net/wifi/WifiManager$MulticastLock;",
+                    "hotseat-lan-discovery",
+                )?;
                 env.call_method(&lock, "setReferenceCounted", "(Z)V", &[JValue::Bool(0)])?;
                 env.call_method(&lock, "acquire", "()V", &[])?;
                 env.new_global_ref(lock)?
             };
             Ok(Held { vm, lock })
         }
+    }
+
+    /// `object.method(text)` for a method of one string argument that returns an object.
+    fn call_with_text<'local>(
+        env: &mut JNIEnv<'local>,
+        object: &JObject,
+        method: &str,
+        signature: &str,
+        text: &str,
+    ) -> jni::errors::Result<JObject<'local>> {
+        let text = env.new_string(text)?;
+        env.call_method(object, method, signature, &[JValue::Object(&text)])?
+            .l()
     }
 
     impl Drop for Held {

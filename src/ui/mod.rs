@@ -22,7 +22,7 @@ pub mod reasons;
 pub mod refusals;
 pub mod replay;
 pub mod rows;
-#[cfg(target_arch = "wasm32")]
+#[cfg(any(target_arch = "wasm32", feature = "webrtc"))]
 pub mod rtc;
 pub mod rules_text;
 pub mod setup;
@@ -153,6 +153,8 @@ pub fn build(
     mark("hs-window-made");
     refusals::install(&app);
     app.set_lan_available(crate::platform::HAS_LAN);
+    // Two phones by pairing texts over WebRTC: the browser's own, or the app's (str0m).
+    app.set_pair_available(cfg!(any(target_arch = "wasm32", feature = "webrtc")));
     let controller = Rc::new(RefCell::new(Controller::new(data_dir)));
     refresh_all(&app, &controller.borrow());
     lifecycle::show_continue(&app, &controller.borrow());
@@ -302,6 +304,7 @@ fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         let chrome = app.global::<GameChrome>();
         chrome.set_message("".into());
         chrome.set_banner("".into());
+        chrome.set_end_words("".into());
         access::reset(&app);
         app.set_screen(Screen::Setup);
     });

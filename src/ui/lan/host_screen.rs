@@ -24,12 +24,7 @@ fn lan_ip() -> Option<IpAddr> {
 pub fn host(app: &AppWindow, c: &mut Controller, options: Option<HostOptions>) {
     #[cfg(target_arch = "wasm32")]
     if options.is_none() {
-        let (language, params, store) = (c.language(), setup_params(c), c.data_dir.clone());
-        let lan = lan_of(c, app);
-        lan.leave();
-        if let Some(link) = crate::ui::rtc::host(app, language, params, store, lan.inbox.clone()) {
-            lan.link = Link::Page(link);
-        }
+        super::host_pair(app, c);
         return;
     }
     let language = c.language();
@@ -64,6 +59,8 @@ pub fn host(app: &AppWindow, c: &mut Controller, options: Option<HostOptions>) {
         .and_then(|dir| crate::net::saved::recent_host(dir, options.timing.resume_within));
     let resumed = config.resume.is_some();
     let bridge = app.global::<LanBridge>();
+    // The code-and-address screen, not the pairing texts' (the same screen shows both).
+    bridge.set_paired_by_text(false);
     match Host::start(config) {
         Ok(mut host) => {
             let addr = host.addr();

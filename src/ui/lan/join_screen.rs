@@ -20,15 +20,7 @@ use std::thread;
 pub fn open_join(app: &AppWindow, c: &mut Controller, browser: Option<Browser>) {
     #[cfg(target_arch = "wasm32")]
     if browser.is_none() {
-        let (language, store) = (c.language(), c.data_dir.clone());
-        let lan = lan_of(c, app);
-        lan.leave();
-        lan.link = Link::Page(crate::ui::rtc::open_join(
-            app,
-            language,
-            store,
-            lan.inbox.clone(),
-        ));
+        super::join_pair(app, c);
         return;
     }
     let language = c.language();
@@ -37,6 +29,7 @@ pub fn open_join(app: &AppWindow, c: &mut Controller, browser: Option<Browser>) 
     lan.leave();
     lan.found.clear();
     let bridge = app.global::<LanBridge>();
+    bridge.set_paired_by_text(false);
     bridge.set_join_message("".into());
     bridge.set_found(ModelRc::new(VecModel::from(Vec::<LanHostUi>::new())));
     let browser = match browser.map_or_else(Browser::on_lan, Ok) {

@@ -32,6 +32,8 @@ use events::sound;
 pub use host_screen::host;
 pub use join_screen::{join, open_join};
 pub use stage::stage;
+#[cfg(feature = "webrtc")]
+pub use stage::stage_pair;
 use table::NetGame;
 pub use table::{show, tap, Tap};
 
@@ -88,8 +90,9 @@ pub(super) enum Link {
     },
     /// The joined device (it comes back on its own after a drop).
     Client(JoinerThread),
-    /// The browser: either side, over a data channel, driven from the page's timer.
-    #[cfg(target_arch = "wasm32")]
+    /// Two phones by pairing texts: either side, over a WebRTC data channel, driven from
+    /// the screen's timer (the browser's, or the app's with the `webrtc` feature).
+    #[cfg(any(target_arch = "wasm32", feature = "webrtc"))]
     Page(super::rtc::PageLink),
 }
 
@@ -145,7 +148,7 @@ impl Lan {
     fn host_view(&self) -> Option<OmigaView> {
         match &self.link {
             Link::Host { host, .. } => host.view().ok(),
-            #[cfg(target_arch = "wasm32")]
+            #[cfg(any(target_arch = "wasm32", feature = "webrtc"))]
             Link::Page(page) => page.host_view(),
             _ => None,
         }
@@ -173,7 +176,7 @@ impl Lan {
         match std::mem::replace(&mut self.link, Link::Idle) {
             Link::Host { host, .. } => host.leave(),
             Link::Client(joiner) => joiner.leave(),
-            #[cfg(target_arch = "wasm32")]
+            #[cfg(any(target_arch = "wasm32", feature = "webrtc"))]
             Link::Page(page) => page.leave(),
             Link::Idle => {}
         }
@@ -266,8 +269,12 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     on!(bridge, on_cancel, |_app, c| { leave(c) });
     on!(bridge, on_drain, |app, c| { drain(&app, c) });
     #[cfg(target_arch = "wasm32")]
+    bridge.set_paired_by_text(true);
+    #[cfg(any(target_arch = "wasm32", feature = "webrtc"))]
     {
-        bridge.set_paired_by_text(true);
+        bridge.set_copy_here(cfg!(not(target_arch = "wasm32")));
+        on!(app, on_host_pair, |app, c| { host_pair(&app, c) });
+        on!(app, on_join_pair, |app, c| { join_pair(&app, c) });
         on!(bridge, on_use_text, |app, c, text: slint::SharedString| {
             if let Some(Link::Page(link)) = c.lan.as_ref().map(|l| &l.link) {
                 link.use_text(&app, &text);
@@ -276,8 +283,7 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
         on!(bridge, on_copy_text, |app, c| {
             super::rtc::copy_text(&app, c.language())
         });
-        // The camera reads the other phone's code (only the browser pairs by texts).
-        bridge.set_can_scan(true);
+        // The camera reads the other phone's code (the browser only: `ui::rtc`).
         on!(bridge, on_scan, |app, c| {
             if let Some(Link::Page(link)) = c.lan.as_ref().map(|l| &l.link) {
                 link.scan(&app);
@@ -329,6 +335,31 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
             }
         }
     );
+}
+
+/// Hosts "Two phones": a match and its pairing text (`ui::rtc`).
+#[cfg(any(target_arch = "wasm32", feature = "webrtc"))]
+pub fn host_pair(app: &AppWindow, c: &mut Controller) {
+    let (language, params, store) = (c.language(), setup_params(c), c.data_dir.clone());
+    let lan = lan_of(c, app);
+    lan.leave();
+    if let Some(link) = super::rtc::host(app, language, params, store, lan.inbox.clone()) {
+        lan.link = Link::Page(link);
+    }
+}
+
+/// Joins "Two phones": the screen that takes the host's pairing text (`ui::rtc`).
+#[cfg(any(target_arch = "wasm32", feature = "webrtc"))]
+pub fn join_pair(app: &AppWindow, c: &mut Controller) {
+    let (language, store) = (c.language(), c.data_dir.clone());
+    let lan = lan_of(c, app);
+    lan.leave();
+    lan.link = Link::Page(super::rtc::open_join(
+        app,
+        language,
+        store,
+        lan.inbox.clone(),
+    ));
 }
 
 /// Runs a tap on the networked game if one is on screen; `None` when there is none (the

@@ -113,3 +113,32 @@ pub fn stage(app: &AppWindow, controller: &Rc<RefCell<Controller>>, screen: &str
         app.global::<LanBridge>().set_searching(true);
     }
 }
+
+/// Stages "Two phones" for the `pair-host` / `pair-join` screenshots, on loopback: the
+/// host's pairing text and QR code, or the joiner's answer to a host's text.
+#[cfg(feature = "webrtc")]
+pub fn stage_pair(app: &AppWindow, controller: &Rc<RefCell<Controller>>, screen: &str) {
+    use crate::net::pairing::{encode, PairingKind};
+    use crate::net::rtc_native::NativePairing;
+    use std::net::IpAddr;
+    let loopback = vec![IpAddr::V4(Ipv4Addr::LOCALHOST)];
+    crate::ui::rtc::use_addresses(Some(loopback.clone()));
+    app.invoke_open_game("omiga".into());
+    let mut c = controller.borrow_mut();
+    if screen == "pair-host" {
+        super::host_pair(app, &mut c);
+        return;
+    }
+    super::join_pair(app, &mut c);
+    drop(c);
+    let offer = NativePairing::offer(&loopback, std::time::Instant::now());
+    let text = offer
+        .as_ref()
+        .ok()
+        .and_then(|o| encode(PairingKind::Offer, o.local_sdp(), Some("2468")).ok());
+    if let Some(text) = text {
+        let b = app.global::<LanBridge>();
+        b.set_pasted_text(text.as_str().into());
+        b.invoke_use_text(text.into());
+    }
+}

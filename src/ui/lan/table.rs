@@ -177,6 +177,10 @@ pub fn show(app: &AppWindow, lan: &Lan, language: &str) {
             Some(g.seat),
         ),
     };
+    // The game's end is announced with the move that made it, as on one device
+    // (`chrome::show_message`); a pairing that ended says so in its own message.
+    let ended = g.ended.is_none() && g.view.outcome.is_over();
+    chrome.set_end_words(if ended { banner.as_str() } else { "" }.into());
     chrome.set_banner(banner.into());
     chrome.set_banner_seat(banner_seat.map_or(-1, |s| s as i32));
     chrome.set_banner_color(banner_seat.map_or(0, |s| s as i32));
@@ -420,7 +424,7 @@ pub fn tap(lan: &mut Lan, tap: Tap, language: &str) -> Result<(), String> {
             let result = match &lan.link {
                 Link::Host { host, .. } => host.rematch().map_err(|e| said(language, &e.reason())),
                 Link::Client(joiner) => joiner.rematch().map_err(|e| said(language, &e.reason())),
-                #[cfg(target_arch = "wasm32")]
+                #[cfg(any(target_arch = "wasm32", feature = "webrtc"))]
                 Link::Page(page) => page.rematch().map_err(|e| said(language, &e.reason())),
                 _ => Err(not_now(g)),
             };
@@ -437,11 +441,11 @@ pub fn tap(lan: &mut Lan, tap: Tap, language: &str) -> Result<(), String> {
 fn send(link: &Link, g: &mut NetGame, action: Action, language: &str) -> Result<(), String> {
     let judged = match link {
         Link::Host { host, .. } => host.act(action).map(|event| (event, host.view().ok())),
-        #[cfg(target_arch = "wasm32")]
+        #[cfg(any(target_arch = "wasm32", feature = "webrtc"))]
         Link::Page(page) if page.hosts() => page.host_act(action).map(|(e, v)| (e, Some(v))),
-        #[cfg(target_arch = "wasm32")]
+        #[cfg(any(target_arch = "wasm32", feature = "webrtc"))]
         Link::Page(_) if g.paused.is_some() => return Err(g.paused.clone().unwrap_or_default()),
-        #[cfg(target_arch = "wasm32")]
+        #[cfg(any(target_arch = "wasm32", feature = "webrtc"))]
         Link::Page(page) => return sent(g, action, page.join_act(action), language),
         Link::Client(_) | Link::Idle if g.paused.is_some() => {
             return Err(g.paused.clone().unwrap_or_default())

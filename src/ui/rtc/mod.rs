@@ -1,8 +1,9 @@
-//! Two phones in the browser (issue 31): the host and join screens pair two pages by
-//! pairing texts (`net::pairing`, carried by copy and paste, or shown as a QR code that the
-//! other phone's camera reads: `platform::camera`), and
-//! the page drivers (`net::page`) run the match over the WebRTC data channel
-//! (`net::rtc`) on the page's one thread, from a Slint timer. What the drivers report goes
+//! Two phones (issue 31; the app's end, issue 40): the host and join screens pair two
+//! devices by pairing texts (`net::pairing`, carried by copy and paste, or shown as a QR
+//! code that the other phone's camera reads: `platform::camera`, the browser only), and
+//! the page drivers (`net::page`) run the match over the WebRTC data channel on the UI
+//! thread, from a Slint timer. The engine under it is the browser's (`net::rtc`) or, in
+//! the app, str0m's (`net::rtc_native`): `engine` is the one seam between them. What the drivers report goes
 //! into the same inbox as the LAN's network threads fill (`ui::inbox`), so the networked
 //! table is `ui::lan`'s, drawn the same on both transports; `ui::lan` holds the
 //! [`PageLink`] these screens make.
@@ -16,20 +17,20 @@ use crate::net::joiner::{JoinerEvent, JoinerUpdate};
 use crate::net::page::{PageHost, PageJoiner, RTC_TIMING};
 use crate::net::pairing::{self, PairingKind};
 use crate::net::protocol::{ClientMsg, HostMsg};
-use crate::net::rtc::{Pairing, RtcChannel, RtcFault, Waker};
 use crate::net::{NetError, NetReason};
-use crate::platform::camera::{self, CameraScan};
 use crate::platform::time::{Duration, Instant};
-use slint::{ComponentHandle, Image, Rgba8Pixel, SharedPixelBuffer};
+use engine::{Channel, Engine, Fault, Waker, TICK};
+use scan::{scan_off, scan_step, Scan};
+use slint::ComponentHandle;
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::rc::Rc;
 
-/// How often the page's timer feeds the drivers the clock (heartbeats, silences, the
-/// camera's frames, ICE gathering): well under the 1 s heartbeat. What arrives on the data
-/// channel does not wait for it: the channel's own events wake the driver
-/// (`Pairing::wake_with`, issue 40).
-const TICK: Duration = Duration::from_millis(100);
+mod engine;
+mod scan;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use engine::use_addresses;
 
 /// A pairing whose answer the host took in and whose channel has not opened in this time
 /// has met a network that keeps the phones apart (or texts from two different attempts):
@@ -49,23 +50,20 @@ const ANSWER_WAITS: Duration = Duration::from_secs(180);
 /// data channel; each page takes a message in as its event fires, no timer between).
 const ACT_MARK: &str = "hotseat-rtc-act";
 const ROUND_TRIP: &str = "hotseat-rtc-round-trip";
-/// And for the camera (`tests/browser/rtc.py`): Scan pressed, and from there to the other
-/// phone's text read.
-const SCAN_MARK: &str = "hotseat-scan-start";
-const SCAN_READ: &str = "hotseat-scan-read";
 
-type HostDriver = PageHost<RtcChannel<HostMsg, ClientMsg>>;
-type JoinDriver = PageJoiner<RtcChannel<ClientMsg, HostMsg>>;
+type HostDriver = PageHost<Channel<HostMsg, ClientMsg>>;
+type JoinDriver = PageJoiner<Channel<ClientMsg, HostMsg>>;
 
 enum Role {
-    Host(HostDriver),
-    /// None until the first channel opens (then the join code is known).
-    Join(Option<JoinDriver>),
+    Host(Box<HostDriver>),
+    /// None until the first channel opens (then the join code is known). Both boxed:
+    /// the app's channel holds its whole WebRTC engine.
+    Join(Option<Box<JoinDriver>>),
 }
 
 /// A pairing attempt under way, with what the page has shown of it.
 struct Attempt {
-    pairing: Pairing,
+    pairing: Engine,
     /// This page's text, once made.
     text: Option<String>,
     /// When the other phone's text was taken in (the channel should open soon after).
@@ -74,25 +72,7 @@ struct Attempt {
     joined: Option<Option<Instant>>,
 }
 
-/// A camera frame for the viewfinder: width, height, RGBA.
-type Frame = (u32, u32, Vec<u8>);
-
-/// The camera reading the other phone's code: what it has read and seen waits here for the
-/// page's next beat (the camera's own timer never reaches into the page's state).
-struct Scan {
-    camera: CameraScan,
-    read: Rc<RefCell<Option<String>>>,
-    /// The latest frame for the viewfinder.
-    frame: Rc<RefCell<Option<Frame>>>,
-}
-
-impl Scan {
-    fn failed(&self) -> Option<String> {
-        self.camera.failed()
-    }
-}
-
-struct PageState {
+pub(super) struct PageState {
     role: Role,
     attempt: Option<Attempt>,
     /// The camera, while it reads the other phone's code.
@@ -112,13 +92,29 @@ struct PageState {
     wake: Option<Waker>,
 }
 
-/// The browser's two-phone link: the driver and its timer.
+impl PageState {
+    /// A new attempt at pairing with `pairing`'s engine, woken by this page's waker; a
+    /// joining attempt waits for its answer to show.
+    fn begin(&mut self, pairing: Engine, joining: bool) {
+        if let Some(wake) = &self.wake {
+            pairing.wake_with(wake.clone());
+        }
+        self.attempt = Some(Attempt {
+            pairing,
+            text: None,
+            answered: None,
+            joined: joining.then_some(None),
+        });
+    }
+}
+
+/// The two-phone link (a browser page's, or the app's): the driver and its timer.
 pub struct PageLink {
     state: Rc<RefCell<PageState>>,
     _timer: slint::Timer,
 }
 
-fn say(language: &str, text: LanText) -> String {
+pub(super) fn say(language: &str, text: LanText) -> String {
     texts::say(&text, language)
 }
 
@@ -127,17 +123,22 @@ fn said(language: &str, reason: &NetReason) -> String {
 }
 
 /// A pairing fault in the player's words.
-fn fault_text(language: &str, fault: RtcFault) -> String {
+fn fault_text(language: &str, fault: Fault) -> String {
+    let web = cfg!(target_arch = "wasm32");
     let text = match fault {
-        RtcFault::NoWebRtc => LanText::NoWebRtc,
-        RtcFault::CannotDescribe => LanText::CannotDescribe,
-        RtcFault::Refused => LanText::TextRefused,
-        RtcFault::LinkFailed => LanText::NoLink,
+        Fault::NoWebRtc => LanText::NoWebRtc,
+        Fault::CannotDescribe if web => LanText::CannotDescribe,
+        Fault::CannotDescribe => LanText::AppCannotDescribe,
+        Fault::Refused if web => LanText::TextRefused,
+        Fault::Refused => LanText::AppTextRefused,
+        Fault::LinkFailed => LanText::NoLink,
+        Fault::NoNetwork => LanText::NoNetwork,
+        Fault::NoPort(why) => LanText::NoPort { why },
     };
     say(language, text)
 }
 
-fn message(app: &AppWindow, text: &str, warning: bool) {
+pub(super) fn message(app: &AppWindow, text: &str, warning: bool) {
     let b = app.global::<LanBridge>();
     b.set_pair_message(text.into());
     b.set_pair_message_warning(warning);
@@ -183,6 +184,9 @@ impl PageLink {
             })
         };
         state.borrow_mut().wake = Some(waker);
+        // The first beat now: the host's first offer (and, in the app, its text) shows
+        // with the screen, not a beat later.
+        tick(app, &state, &inbox);
         let timer = slint::Timer::default();
         let weak = app.as_weak();
         let ticked = state.clone();
@@ -366,17 +370,11 @@ fn start_offer(app: &AppWindow, s: &mut PageState, language: &str) {
     let b = app.global::<LanBridge>();
     show_own(app, "");
     b.set_pasted_text("".into());
-    match Pairing::offer() {
+    match Engine::offer() {
         Ok(pairing) => {
-            if let Some(wake) = &s.wake {
-                pairing.wake_with(wake.clone());
-            }
-            s.attempt = Some(Attempt {
-                pairing,
-                text: None,
-                answered: None,
-                joined: None,
-            });
+            s.begin(pairing, false);
+            // The app's text is ready at once (the browser's once gathered, later).
+            pair_step(app, s, Instant::now());
         }
         Err(fault) => {
             let why = fault_text(language, fault);
@@ -394,6 +392,7 @@ fn pair_step(app: &AppWindow, s: &mut PageState, now: Instant) {
         return;
     };
     let hosting = matches!(s.role, Role::Host(_));
+    attempt.pairing.poll(now);
     if let Some(fault) = attempt.pairing.failure() {
         s.attempt = None;
         let why = fault_text(language, fault);
@@ -460,7 +459,9 @@ fn pair_step(app: &AppWindow, s: &mut PageState, now: Instant) {
                 match joiner {
                     Some(j) => j.linked(channel, now),
                     None => {
-                        *joiner = Some(PageJoiner::join(&code, RTC_TIMING, channel, store, now));
+                        *joiner = Some(Box::new(PageJoiner::join(
+                            &code, RTC_TIMING, channel, store, now,
+                        )));
                     }
                 }
                 true
@@ -480,6 +481,7 @@ fn pair_step(app: &AppWindow, s: &mut PageState, now: Instant) {
 fn fresh_pairing_screen(app: &AppWindow) {
     let b = app.global::<LanBridge>();
     b.set_paired_by_text(true);
+    b.set_can_scan(engine::CAN_SCAN);
     show_own(app, "");
     b.set_pasted_text("".into());
     message(app, "", false);
@@ -510,7 +512,7 @@ pub fn host(
             Some(PageLink::start(
                 app,
                 inbox,
-                Role::Host(driver),
+                Role::Host(Box::new(driver)),
                 language,
                 store,
             ))
@@ -536,6 +538,7 @@ pub fn open_join(
             .map_err(|e| crate::note!("{e}"))
             .ok()
             .flatten()
+            .map(Box::new)
     });
     if kept.is_some() {
         message(app, &say(language, LanText::ComingBackPaste), false);
@@ -550,106 +553,11 @@ impl PageLink {
     pub fn use_text(&self, app: &AppWindow, text: &str) {
         take_text(app, &mut self.state.borrow_mut(), text);
     }
-
-    /// Starts the camera to read the other phone's code (Scan pressed); what it reads goes
-    /// where a pasted text goes. A camera that cannot start says why; paste still works.
-    pub fn scan(&self, app: &AppWindow) {
-        let mut state = self.state.borrow_mut();
-        if state.scan.is_some() {
-            return;
-        }
-        let language = state.language;
-        crate::platform::mark(SCAN_MARK);
-        let read = Rc::new(RefCell::new(None));
-        let frame = Rc::new(RefCell::new(None));
-        let started = {
-            let (read, frame) = (read.clone(), frame.clone());
-            camera::start(
-                move |text| *read.borrow_mut() = Some(text),
-                move |w, h, rgba: &[u8]| *frame.borrow_mut() = Some((w, h, rgba.to_vec())),
-            )
-        };
-        match started {
-            Ok(camera) => {
-                state.scan = Some(Scan {
-                    camera,
-                    read,
-                    frame,
-                });
-                let b = app.global::<LanBridge>();
-                b.set_scan_view(Image::default());
-                b.set_scanning(true);
-                message(app, "", false);
-            }
-            Err(why) => message(app, &say(language, camera_text(why)), true),
-        }
-    }
-
-    /// Switches the camera off (Cancel pressed).
-    pub fn stop_scan(&self, app: &AppWindow) {
-        self.state.borrow_mut().scan = None;
-        scan_off(app);
-    }
-}
-
-/// The camera's failure in the player's words: refused, none there, or the browser's own.
-fn camera_text(why: String) -> LanText {
-    if why.contains("NotAllowedError") || why.contains("SecurityError") {
-        LanText::CameraRefused
-    } else if why.contains("NotFoundError")
-        || why.contains("OverconstrainedError")
-        || why.contains("cannot use a camera")
-    {
-        LanText::NoCamera
-    } else {
-        LanText::CameraFailed { why }
-    }
-}
-
-/// The scanning state off the screen: no viewfinder, the Scan button back.
-fn scan_off(app: &AppWindow) {
-    let b = app.global::<LanBridge>();
-    b.set_scanning(false);
-    b.set_scan_view(Image::default());
-}
-
-/// The camera's news on the page's beat: a text read goes where a pasted one goes (the
-/// camera is off by then); a failure is said; a new frame shows in the viewfinder.
-fn scan_step(app: &AppWindow, s: &mut PageState) {
-    let Some(scan) = s.scan.as_ref() else {
-        return;
-    };
-    let read = scan.read.borrow_mut().take();
-    if let Some(text) = read {
-        crate::platform::measure(SCAN_READ, SCAN_MARK);
-        // Shown in the paste field too, so that the player sees what was read.
-        app.global::<LanBridge>()
-            .set_pasted_text(text.as_str().into());
-        // take_text ends the scan.
-        take_text(app, s, &text);
-        return;
-    }
-    if let Some(why) = scan.failed() {
-        s.scan = None;
-        scan_off(app);
-        message(app, &say(s.language, camera_text(why)), true);
-        return;
-    }
-    let frame = scan.frame.borrow_mut().take();
-    if let Some((w, h, rgba)) = frame {
-        let mut pixels = SharedPixelBuffer::<Rgba8Pixel>::new(w, h);
-        let bytes = pixels.make_mut_bytes();
-        if bytes.len() == rgba.len() {
-            bytes.copy_from_slice(&rgba);
-            app.global::<LanBridge>()
-                .set_scan_view(Image::from_rgba8(pixels));
-        }
-    }
 }
 
 /// The other phone's text, pasted or read by the camera: the host takes the answer in, the
 /// joiner answers the offer. Every fault is said on the screen; nothing panics.
-fn take_text(app: &AppWindow, s: &mut PageState, text: &str) {
+pub(super) fn take_text(app: &AppWindow, s: &mut PageState, text: &str) {
     if s.scan.take().is_some() {
         scan_off(app);
     }
@@ -671,9 +579,18 @@ fn take_text(app: &AppWindow, s: &mut PageState, text: &str) {
     if hosting {
         match s.attempt.as_mut() {
             Some(attempt) if attempt.text.is_some() => {
-                attempt.pairing.take_answer(&read.sdp);
-                attempt.answered = Some(Instant::now());
-                message(app, &say(language, LanText::Connecting), false);
+                match attempt.pairing.take_answer(&read.sdp) {
+                    Ok(()) => {
+                        attempt.answered = Some(Instant::now());
+                        message(app, &say(language, LanText::Connecting), false);
+                    }
+                    Err(fault) => {
+                        // A text from an older attempt, or not an answer to this offer:
+                        // said, and the same offer still waits for the right answer.
+                        let why = fault_text(language, fault);
+                        message(app, &say(language, LanText::PairFailed { why }), true);
+                    }
+                }
             }
             _ => message(app, &say(language, LanText::PairMaking), false),
         }
@@ -686,19 +603,13 @@ fn take_text(app: &AppWindow, s: &mut PageState, text: &str) {
             s.code = code;
         }
     }
-    match Pairing::answer(&read.sdp) {
+    match Engine::answer(&read.sdp) {
         Ok(pairing) => {
-            if let Some(wake) = &s.wake {
-                pairing.wake_with(wake.clone());
-            }
-            s.attempt = Some(Attempt {
-                pairing,
-                text: None,
-                answered: None,
-                joined: Some(None),
-            });
+            s.begin(pairing, true);
             show_own(app, "");
             message(app, &say(language, LanText::PairMaking), false);
+            // The app's answer is ready at once (the browser's once gathered, later).
+            pair_step(app, s, Instant::now());
         }
         Err(fault) => {
             let why = fault_text(language, fault);
@@ -709,6 +620,7 @@ fn take_text(app: &AppWindow, s: &mut PageState, text: &str) {
 
 /// Copies this page's pairing text to the clipboard (the player pastes it in a message
 /// to the other phone, or the other phone's field).
+#[cfg(target_arch = "wasm32")]
 pub fn copy_text(app: &AppWindow, language: &'static str) {
     let text = app.global::<LanBridge>().get_own_text().to_string();
     let Some(clipboard) = web_sys::window().map(|w| w.navigator().clipboard()) else {
@@ -725,4 +637,11 @@ pub fn copy_text(app: &AppWindow, language: &'static str) {
             }
         }
     });
+}
+
+/// The app: the screen's Copy button copied the text through its own hidden text field
+/// (Slint has no clipboard call for Rust); this says so.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn copy_text(app: &AppWindow, language: &'static str) {
+    message(app, &say(language, LanText::Copied), false);
 }
