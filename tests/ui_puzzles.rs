@@ -15,8 +15,9 @@ use hotseat::games::registry::GameKind;
 use hotseat::games::Game;
 use hotseat::puzzles::{daily, Day, Puzzle, PuzzleRun, Verdict};
 use hotseat::store::puzzles::{DayResult, PuzzleBook, PUZZLES_FILE};
+use hotseat::ui::puzzles::{answer_cells, AnswerCells};
 use hotseat::ui::{
-    build, Access, AppWindow, Controller, IotaBridge, OmigaBridge, PuzzleBridge, Screen,
+    build, Access, AppWindow, Controller, IotaBridge, OmigaBridge, OvoBridge, PuzzleBridge, Screen,
 };
 use i_slint_backend_testing::{init_no_event_loop, ElementHandle};
 use slint::{ComponentHandle, Model};
@@ -25,7 +26,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 mod common;
-use common::{labels, labels_starting, message, ovo_taps, press, temp_data};
+use common::{labels, labels_starting, message, ovo_taps, present, press, temp_data};
 
 /// A Thursday (level 4): an IOTA play of two cards, an Ovo jump chain, a turned Omiga card.
 fn day() -> Day {
@@ -122,31 +123,10 @@ fn iota_taps(app: &AppWindow, p: &Puzzle, action: &iota::Action) {
     }
 }
 
+/// Plays an Omiga action by the board's taps, as the puzzle's seat.
 fn omiga_taps(app: &AppWindow, p: &Puzzle, action: &omiga::Action) {
-    let b = app.global::<OmigaBridge>();
     let run = PuzzleRun::<omiga::Omiga>::new(p.clone()).expect("sets up");
-    let seat = p.seat as i32;
-    match action {
-        omiga::Action::Place {
-            card,
-            rotated,
-            x,
-            y,
-        } => {
-            let index = run
-                .view()
-                .hand
-                .iter()
-                .position(|c| c == card)
-                .expect("in hand") as i32;
-            b.invoke_tap_hand(seat, index, false);
-            if *rotated {
-                b.invoke_tap_hand(seat, index, false);
-            }
-            b.invoke_tap_cell(*x, *y);
-        }
-        omiga::Action::Discard => b.invoke_discard(seat),
-    }
+    common::omiga_taps(app, p.seat, &run.view().hand, action);
 }
 
 /// Yesterday solved, so that today's solve makes a streak of two.
@@ -399,6 +379,9 @@ fn a_kiosk_plays_puzzles_and_writes_nothing() {
     // From the kiosk's welcome, as a visitor would.
     press(&app, "Puzzle of the day");
     assert_eq!(app.get_screen(), Screen::Puzzles);
+    // The clock may be turned on for the visit, but it is not written.
+    press(&app, "Omiga against the clock");
+    assert!(bridge(&app).get_clock_on());
     bridge(&app).invoke_open("iota".into(), -1);
     // No hint in a puzzle: it would stage the answer.
     assert!(!common::present(&app, "Hint: stage the best play"));
@@ -411,6 +394,10 @@ fn a_kiosk_plays_puzzles_and_writes_nothing() {
     assert!(
         !dir.join(PUZZLES_FILE).exists(),
         "a kiosk wrote its puzzles"
+    );
+    assert!(
+        !hotseat::store::Settings::load(&dir).0.puzzle_clock,
+        "a kiosk wrote the clock's choice"
     );
     assert!(c
         .borrow_mut()
@@ -427,19 +414,199 @@ fn the_russian_share_text_takes_its_plurals_and_date() {
     let (app, _c) = app_in(&dir);
     app.invoke_set_language("ru".into());
     press(&app, "Задача дня");
+    // Against the clock, whose words are Russian too.
+    press(&app, "Omiga на время");
     bridge(&app).invoke_open("omiga".into(), -1);
     assert_eq!(bridge(&app).get_level(), "Уровень 4 из 7 · Четверг");
+    assert_eq!(clock_state(&app).3, "осталось 60 секунд");
     let p = daily(GameKind::Omiga, day()).expect("a puzzle");
     let (wrong, right) = tries::<omiga::Omiga>(&p);
     omiga_taps(&app, &p, &wrong);
     assert_eq!(bridge(&app).get_tries(), "1 попытка");
+    seconds(&app, 21);
     omiga_taps(&app, &p, &right);
-    assert_eq!(bridge(&app).get_verdict(), "Решено!");
+    assert_eq!(bridge(&app).get_verdict(), "Решено за 21 секунду");
     press(&app, "Поделиться результатом");
     let shared = bridge(&app).get_share_text().to_string();
     assert!(
-        shared.starts_with("Hotseat Omiga · 04.03.2027\nрешено: 2 попытки"),
+        shared.starts_with("Hotseat Omiga · 04.03.2027\nрешено: 2 попытки")
+            && shared.ends_with("на время: 21 с"),
         "{shared}"
     );
     app.invoke_set_language("en".into());
+}
+
+fn clock_state(app: &AppWindow) -> (bool, bool, String, String) {
+    let b = bridge(app);
+    (
+        b.get_clock_shown(),
+        b.get_clock_running(),
+        b.get_clock_text().to_string(),
+        b.get_clock_label().to_string(),
+    )
+}
+
+/// One second of the clock, `n` times (the panel's timer calls the same callback).
+fn seconds(app: &AppWindow, n: u32) {
+    for _ in 0..n {
+        bridge(app).invoke_clock_tick();
+    }
+}
+
+/// Omiga's clock is off until the player turns it on; then it is kept in the settings,
+/// counts each try's minute down on the panel, judges a minute run out as a try that
+/// missed (said why, aloud too), and keeps the seconds of the solve with the result and
+/// in the share text. The other games have no clock.
+#[test]
+fn omiga_against_the_clock_times_out_a_try_then_keeps_the_solve_time() {
+    let dir = temp_data("clock");
+    let (app, _c) = app_in(&dir);
+    // Off by default: the puzzle opens with no clock, and a tick changes nothing.
+    press(&app, "Puzzle of the day");
+    assert!(!bridge(&app).get_clock_on());
+    bridge(&app).invoke_open("omiga".into(), -1);
+    assert!(!clock_state(&app).0, "no clock unless asked for");
+    seconds(&app, 61);
+    assert_eq!(bridge(&app).get_verdict_kind(), 0);
+    press(&app, "Leave the game");
+
+    // Turned on from Omiga's tile, and remembered.
+    press(&app, "Omiga against the clock");
+    assert!(bridge(&app).get_clock_on());
+    let (settings, _) = hotseat::store::Settings::load(&dir);
+    assert!(settings.puzzle_clock, "the choice is kept");
+    let p = daily(GameKind::Omiga, day()).expect("a puzzle");
+    let (wrong, right) = tries::<omiga::Omiga>(&p);
+    bridge(&app).invoke_open("omiga".into(), -1);
+    assert_eq!(
+        clock_state(&app),
+        (true, true, "1:00".into(), "60 seconds left".into())
+    );
+    assert!(present(&app, "Time on the clock"));
+    seconds(&app, 50);
+    assert_eq!(clock_state(&app).2, "0:10");
+    assert_eq!(announcement(&app), "10 seconds left", "heard once, at ten");
+    seconds(&app, 10);
+    // The minute is up: a try that missed, its reason shown and heard; a new minute.
+    assert_eq!(bridge(&app).get_verdict_kind(), 1);
+    let reason =
+        "Time's up: the minute passed without the winning card. Try again; the clock starts again.";
+    assert_eq!(bridge(&app).get_verdict(), reason);
+    assert_eq!(announcement(&app), reason);
+    assert_eq!(bridge(&app).get_tries(), "1 try");
+    assert_eq!(clock_state(&app).2, "1:00");
+    let (book, _) = PuzzleBook::load(&dir);
+    let r = book.get(GameKind::Omiga, day()).expect("the try is kept");
+    assert_eq!((r.tries, r.solved), (1, false));
+    // A wrong card gives the next try its own minute.
+    seconds(&app, 20);
+    omiga_taps(&app, &p, &wrong);
+    assert_eq!(bridge(&app).get_tries(), "2 tries");
+    assert_eq!(clock_state(&app).2, "1:00");
+    seconds(&app, 7);
+    omiga_taps(&app, &p, &right);
+    assert_eq!(bridge(&app).get_verdict_kind(), 2);
+    assert_eq!(
+        bridge(&app).get_verdict(),
+        "Solved in 87 seconds on the clock"
+    );
+    assert_eq!(
+        clock_state(&app),
+        (
+            true,
+            false,
+            "87 s".into(),
+            "Solved in 87 seconds on the clock".into()
+        )
+    );
+    seconds(&app, 5);
+    assert_eq!(clock_state(&app).2, "87 s", "stopped by the solve");
+    let (book, _) = PuzzleBook::load(&dir);
+    let r = book.get(GameKind::Omiga, day()).expect("the solve is kept");
+    assert_eq!((r.tries, r.solved, r.seconds), (3, true, Some(87)));
+    press(&app, "Share the result");
+    let shared = bridge(&app).get_share_text().to_string();
+    assert!(
+        shared.ends_with("solved in 3 tries\n⬜⬜🟩\nagainst the clock: 87 s"),
+        "{shared}"
+    );
+    // The screen draws the squares itself; the copied text keeps the emoji.
+    assert!(!bridge(&app).get_share_head().contains('⬜'));
+    let marks: Vec<bool> = bridge(&app).get_share_marks().iter().collect();
+    assert_eq!(marks, vec![false, false, true]);
+    assert_eq!(bridge(&app).get_share_tail(), "against the clock: 87 s");
+
+    // IOTA's puzzle has no clock, even with it on.
+    press(&app, "Leave the game");
+    bridge(&app).invoke_open("iota".into(), -1);
+    assert!(!clock_state(&app).0);
+}
+
+/// After "Give up", the proven answer is played on the board and its cells (and only
+/// those) are marked there, their labels saying so, for each game.
+#[test]
+fn giving_up_marks_exactly_the_answer_cells_on_each_board() {
+    let dir = temp_data("marks");
+    let (app, _c) = app_in(&dir);
+    for kind in GameKind::ALL {
+        bridge(&app).invoke_open(kind.name().into(), -1);
+        let p = daily(kind, day()).expect("a puzzle");
+        press(&app, "Give up and show the answer");
+        let cells = answer_cells(kind, &p.answers[0]).expect("the answer's cells");
+        match (kind, cells) {
+            (GameKind::Iota, AnswerCells::At(mut want)) => {
+                let mut marked: Vec<(i32, i32)> = app
+                    .global::<IotaBridge>()
+                    .get_cells()
+                    .iter()
+                    .filter(|c| c.answer)
+                    .inspect(|c| assert!(c.label.ends_with(", the answer"), "{}", c.label))
+                    .map(|c| (c.x, c.y))
+                    .collect();
+                marked.sort();
+                want.sort();
+                assert_eq!(marked, want, "IOTA");
+            }
+            (GameKind::Omiga, AnswerCells::At(want)) => {
+                let marked: Vec<(i32, i32)> = app
+                    .global::<OmigaBridge>()
+                    .get_cells()
+                    .iter()
+                    .filter(|c| c.answer)
+                    .inspect(|c| assert!(c.label.ends_with(", the answer"), "{}", c.label))
+                    .map(|c| (c.x, c.y))
+                    .collect();
+                assert_eq!(marked, want, "Omiga");
+            }
+            (GameKind::Ovo, AnswerCells::Path(path)) => {
+                let marked: Vec<String> = app
+                    .global::<OvoBridge>()
+                    .get_cells()
+                    .iter()
+                    .filter(|c| c.answer)
+                    .map(|c| c.label.to_string())
+                    .collect();
+                assert_eq!(marked.len(), path.len(), "Ovo: {marked:?} for {path:?}");
+                for (i, name) in path.iter().enumerate() {
+                    let label = marked
+                        .iter()
+                        .find(|l| l.starts_with(&format!("{name}, ")))
+                        .unwrap_or_else(|| panic!("{name} is not marked: {marked:?}"));
+                    let said = if i == 0 {
+                        ", where the answer's egg starts"
+                    } else {
+                        ", the answer"
+                    };
+                    assert!(label.ends_with(said), "{label}");
+                }
+            }
+            other => panic!("{other:?}"),
+        }
+        // A screen reader finds the marked cells by their words.
+        assert!(
+            labels(&app).iter().any(|l| l.ends_with(", the answer")),
+            "{kind:?}: no label says the answer"
+        );
+        press(&app, "Leave the game");
+    }
 }

@@ -36,6 +36,8 @@ pub const SCREENS: &[&str] = &[
     "lan-host",
     "lan-join",
     "lan-play",
+    "pair-host",
+    "pair-join",
     "kiosk-welcome",
     "kiosk-demo",
     "kiosk-pin",
@@ -49,6 +51,10 @@ pub const SCREENS: &[&str] = &[
     "puzzle-ovo",
     "puzzle-iota",
     "puzzle-omiga",
+    "puzzle-clock",
+    "puzzle-answer-ovo",
+    "puzzle-answer-iota",
+    "puzzle-answer-omiga",
 ];
 
 /// The sizes `screenshot --all` renders: phone portrait and landscape, tablet landscape and
@@ -183,9 +189,15 @@ pub fn stage(
             app.invoke_set_kind(1, 3);
         }
         "lesson-ovo" | "lesson-iota" | "lesson-omiga" => stage_lesson(app, controller, screen),
-        "puzzles" | "puzzle-archive" | "puzzle-ovo" | "puzzle-iota" | "puzzle-omiga" => {
-            crate::ui::puzzles::stage(app, controller, screen)
-        }
+        "puzzles"
+        | "puzzle-archive"
+        | "puzzle-ovo"
+        | "puzzle-iota"
+        | "puzzle-omiga"
+        | "puzzle-clock"
+        | "puzzle-answer-ovo"
+        | "puzzle-answer-iota"
+        | "puzzle-answer-omiga" => crate::ui::puzzles::stage(app, controller, screen),
         "ovo-app" => stage_ovo_app(app, controller),
         "omiga-app" => stage_omiga_app(app, controller),
         "settings" => app.set_screen(Screen::Settings),
@@ -201,6 +213,8 @@ pub fn stage(
         "omiga-end" => crate::ui::omiga::stage_end(app, controller, language),
         "omiga-behind" => crate::ui::omiga::stage_behind(app, controller, language),
         "lan-host" | "lan-join" | "lan-play" => crate::ui::lan::stage(app, controller, screen),
+        #[cfg(feature = "webrtc")]
+        "pair-host" | "pair-join" => crate::ui::lan::stage_pair(app, controller, screen),
         "kiosk-welcome" | "kiosk-demo" | "kiosk-pin" | "kiosk-staff" | "kiosk-idle" => {
             crate::ui::kiosk::stage(app, controller, screen)
         }

@@ -336,6 +336,16 @@ impl<G: Game> PuzzleRun<G> {
         &self.puzzle.answers
     }
 
+    /// A try that missed with no action played: the player's clock ran out (the clock
+    /// itself is the screen's, docs/puzzles.md). It counts as a try, as a wrong card would.
+    pub fn time_up(&mut self) -> Verdict {
+        if self.finished {
+            return Verdict::Finished;
+        }
+        self.tries += 1;
+        Verdict::DoesNotWin
+    }
+
     /// Judges a try written in the game's notation.
     pub fn try_line(&mut self, line: &str) -> Verdict {
         match line.trim().parse::<G::Action>() {

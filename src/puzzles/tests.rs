@@ -306,3 +306,21 @@ fn omiga_distribution() {
         println!("Omiga {level}: {ds:?}");
     }
 }
+
+#[test]
+fn a_clock_run_out_counts_as_a_try_that_missed_until_the_run_ends() {
+    let day = Day::from_ymd(2027, 3, 4).expect("a date");
+    let p = daily(GameKind::Omiga, day).expect("a puzzle");
+    let mut run = PuzzleRun::<crate::games::omiga::Omiga>::new(p.clone()).expect("valid");
+    assert_eq!(run.time_up(), Verdict::DoesNotWin);
+    assert_eq!(run.tries(), 1);
+    assert!(!run.finished() && !run.solved());
+    assert_eq!(run.try_line(&p.answers[0]), Verdict::Solved { score: None });
+    assert_eq!(run.tries(), 2);
+    assert_eq!(
+        run.time_up(),
+        Verdict::Finished,
+        "a solved run has no clock"
+    );
+    assert_eq!(run.tries(), 2);
+}

@@ -33,6 +33,8 @@ pub struct ShareWords {
     pub open: String,
     /// The streak: days.
     pub streak: String,
+    /// A solve against the clock: seconds.
+    pub clock: String,
     /// "try" in its forms: one, few (Russian), many.
     pub tries: [String; 3],
     /// Which form a count takes.
@@ -50,6 +52,7 @@ impl ShareWords {
             gave_up: "answer shown after {}".into(),
             open: "not solved yet, {}".into(),
             streak: "{} days in a row".into(),
+            clock: "against the clock: {} s".into(),
             tries: ["try".into(), "tries".into(), "tries".into()],
             plural: Plural::English,
         }
@@ -69,8 +72,9 @@ impl ShareWords {
     }
 }
 
-/// Fills `{}` in `template` with `args` in order.
-fn fill(template: &str, args: &[String]) -> String {
+/// Fills `{}` in `template` with `args` in order (a missing argument leaves nothing);
+/// the UI's English texts fill theirs with it too.
+pub fn fill(template: &str, args: &[String]) -> String {
     let mut out = String::new();
     let mut rest = template;
     let mut next = args.iter();
@@ -115,6 +119,9 @@ pub fn share_text(
     if !squares.is_empty() {
         lines.push(squares);
     }
+    if let (true, Some(seconds)) = (result.solved, result.seconds) {
+        lines.push(fill(&words.clock, &[seconds.to_string()]));
+    }
     if streak > 1 {
         lines.push(fill(&words.streak, &[streak.to_string()]));
     }
@@ -136,6 +143,7 @@ mod tests {
             gave_up: "ответ показан после {}".into(),
             open: "пока не решено, {}".into(),
             streak: "дней подряд: {}".into(),
+            clock: "на время: {} с".into(),
             tries: ["попытка".into(), "попытки".into(), "попыток".into()],
             plural: Plural::Russian,
         }
@@ -154,6 +162,7 @@ mod tests {
                 gave_up: false,
                 score: p.goal_best(),
                 best: p.goal_best(),
+                seconds: None,
             };
             for words in [ShareWords::english(), russian()] {
                 let text = share_text(kind, day, &result, 4, &words);
@@ -199,6 +208,7 @@ mod tests {
             gave_up: true,
             score: Some(23),
             best: Some(31),
+            seconds: None,
         };
         let en = share_text(GameKind::Iota, day, &r, 0, &ShareWords::english());
         assert!(
@@ -214,5 +224,29 @@ mod tests {
         assert_eq!(ru.count(12), "12 попыток");
         assert_eq!(ru.count(22), "22 попытки");
         assert_eq!(ru.count(21), "21 попытка");
+    }
+
+    #[test]
+    fn the_clock_line_is_there_only_for_a_solve_against_the_clock() {
+        let day = Day::from_ymd(2027, 3, 4).expect("a date");
+        let mut r = DayResult {
+            game: "omiga".into(),
+            day: day.0,
+            tries: 2,
+            solved: true,
+            ..DayResult::default()
+        };
+        let without = share_text(GameKind::Omiga, day, &r, 0, &ShareWords::english());
+        assert!(!without.contains("clock"), "{without}");
+        r.seconds = Some(42);
+        let en = share_text(GameKind::Omiga, day, &r, 0, &ShareWords::english());
+        assert!(en.ends_with("⬜🟩\nagainst the clock: 42 s"), "{en}");
+        let ru = share_text(GameKind::Omiga, day, &r, 0, &russian());
+        assert!(ru.ends_with("на время: 42 с"), "{ru}");
+        // Given up: no time, whatever was kept.
+        r.solved = false;
+        r.gave_up = true;
+        let gave_up = share_text(GameKind::Omiga, day, &r, 0, &ShareWords::english());
+        assert!(!gave_up.contains("clock"), "{gave_up}");
     }
 }

@@ -34,6 +34,9 @@ pub struct DayResult {
     pub score: Option<u32>,
     /// IOTA: the puzzle's best score, for "23 of 31".
     pub best: Option<u32>,
+    /// Seconds the solve took on the clock (Omiga's optional clock; `None`: no clock).
+    #[serde(default)]
+    pub seconds: Option<u32>,
 }
 
 /// Every result kept, in the order first met.
@@ -131,6 +134,15 @@ impl PuzzleBook {
         r.solved = solved;
         if let Some(s) = score {
             r.score = Some(r.score.map_or(s, |b| b.max(s)));
+        }
+    }
+
+    /// Notes the seconds a solve of `puzzle` took on the clock: kept with the solve that
+    /// settled the day, never changed after.
+    pub fn note_seconds(&mut self, puzzle: &Puzzle, seconds: u32) {
+        let r = self.entry(puzzle);
+        if r.solved && r.seconds.is_none() {
+            r.seconds = Some(seconds);
         }
     }
 

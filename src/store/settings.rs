@@ -131,6 +131,8 @@ pub struct Settings {
     /// The step each game's lesson was left at (by game name, from 0), so that a lesson
     /// resumes where it was left (docs/lessons.md).
     pub lessons: std::collections::BTreeMap<String, usize>,
+    /// Omiga's puzzle of the day against the clock (docs/puzzles.md); off by default.
+    pub puzzle_clock: bool,
 }
 
 impl Default for Settings {
@@ -148,6 +150,7 @@ impl Default for Settings {
             volume: 60,
             vibration: true,
             lessons: std::collections::BTreeMap::new(),
+            puzzle_clock: false,
         }
     }
 }

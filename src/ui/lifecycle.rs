@@ -68,7 +68,7 @@ impl Controller {
         app.global::<super::LessonBridge>().set_active(lesson);
         // A lesson judges the try first: a miss puts its board back before it is drawn.
         super::lessons::after_change(app, self);
-        // So does a puzzle (src/ui/puzzles.rs).
+        // So does a puzzle (src/ui/puzzles/).
         let puzzle = self.table.as_ref().is_some_and(|t| t.is_puzzle());
         app.global::<super::PuzzleBridge>().set_active(puzzle);
         super::puzzles::after_change(app, self);

@@ -573,6 +573,7 @@ impl OvoTable {
                     path_step,
                     last,
                     ghost,
+                    answer: false,
                 }
             })
             .collect()

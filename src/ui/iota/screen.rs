@@ -89,6 +89,7 @@ impl GameScreen for IotaTable {
                 staged: is_staged,
                 legal: swappable,
                 label: format!("{}: {what}", cell_words(cell, language)).into(),
+                answer: false,
             });
         }
         // Then the empty ring, in the same order as `board.cells` (taps find them by index).
@@ -116,6 +117,7 @@ impl GameScreen for IotaTable {
                 staged: false,
                 legal: is_legal,
                 label: format!("{}: {what}", cell_words(cell, language)).into(),
+                answer: false,
             });
         }
         bridge.set_cols(board.max.x - min_x + 1);

@@ -8,7 +8,18 @@
 //! `PuzzleRun`, which judges it on its own copy. A try that misses puts the position back;
 //! a solve leaves the winning move on the board; giving up shows the proven answer in
 //! words and plays it on the board. Each judged try is written to the `PuzzleBook`
-//! (`puzzles.json`), except in a kiosk, whose book lives in memory only.
+//! (`puzzles.json`), except in a kiosk, whose book lives in memory only. Omiga's optional
+//! clock is in `clock.rs`; the answer's cells marked on the board and the share text
+//! drawn for the screen in `marks.rs`.
+
+mod clock;
+mod marks;
+#[cfg(feature = "devtools")]
+mod pictures;
+pub use clock::{Clock, LIMIT as CLOCK_SECONDS};
+pub use marks::{answer_cells, share_lines, AnswerCells};
+#[cfg(feature = "devtools")]
+pub use pictures::stage;
 
 use super::play::{GameScreen, Note, Table};
 use super::staged::{staged_table, StagedGame, Staging};
@@ -32,6 +43,8 @@ trait Solving {
     fn judge(&mut self, table: &mut dyn Table) -> Option<Verdict>;
     /// Gives up: the proven answers.
     fn give_up(&mut self) -> Vec<String>;
+    /// The clock ran out: a try that missed.
+    fn time_up(&mut self) -> Verdict;
     /// Plays `line` for the solver on `table`, as the board's taps would (the answer
     /// shown after giving up; the pictures' tries).
     fn play(&self, table: &mut dyn Table, line: &str);
@@ -63,6 +76,9 @@ impl<G: StagedGame> Solving for Run<G> {
     }
     fn give_up(&mut self) -> Vec<String> {
         self.run.give_up().to_vec()
+    }
+    fn time_up(&mut self) -> Verdict {
+        self.run.time_up()
     }
     fn play(&self, table: &mut dyn Table, line: &str) {
         let seat = self.run.puzzle().seat;
@@ -132,6 +148,10 @@ pub struct PuzzleTable {
     told: Note,
     /// The text to share, once asked for.
     share: String,
+    /// Omiga's clock, when the player wants it.
+    clock: Option<Clock>,
+    /// The answer played on the board after giving up, its cells marked there.
+    answer: Option<String>,
 }
 
 impl PuzzleTable {
@@ -171,6 +191,14 @@ impl Staging for PuzzleTable {
         bridge.set_verdict(verdict.into());
         bridge.set_answer(answer.into());
         bridge.set_share_text(self.share.clone().into());
+        let (head, marks, tail) = share_lines(&self.share);
+        bridge.set_share_head(head.into());
+        bridge.set_share_marks(ModelRc::new(VecModel::from(marks)));
+        bridge.set_share_tail(tail.into());
+        clock::fill(app, self.clock.as_ref(), self.run.finished(), language);
+        if let Some(line) = &self.answer {
+            marks::mark_answer(app, p.kind, line, language);
+        }
         let title = texts::say(
             &PuzzleText::Title {
                 game: p.kind.title().into(),
@@ -370,6 +398,7 @@ fn share_words(language: &str) -> ShareWords {
     words.gave_up = texts::say(&PuzzleText::ShareGaveUp { tries: hole() }, language);
     words.open = texts::say(&PuzzleText::ShareOpen { tries: hole() }, language);
     words.streak = texts::say(&PuzzleText::ShareStreak { days: hole() }, language);
+    words.clock = texts::say(&PuzzleText::ShareClock { seconds: hole() }, language);
     // The forms of "try" after 1, 2 and 5, with the number taken off.
     let form = |n: u32| {
         let said = texts::say(&PuzzleText::Tries { n }, language);
@@ -442,6 +471,8 @@ pub fn show_list(app: &AppWindow, c: &mut Controller) {
     super::rows::update_rows(app.global::<PuzzleBridge>().get_today(), rows, |m| {
         app.global::<PuzzleBridge>().set_today(m)
     });
+    app.global::<PuzzleBridge>()
+        .set_clock_on(c.settings.puzzle_clock);
 }
 
 /// Shows `kind`'s last 30 days on the puzzles screen ("": today's three again).
@@ -475,6 +506,7 @@ pub fn open(app: &AppWindow, c: &mut Controller, kind: GameKind, day: Day) {
     let Some(puzzle) = c.puzzle(kind, day) else {
         return;
     };
+    let clock = Clock::wanted(c, kind, day);
     let made = start(puzzle).and_then(|run| {
         let board = run.fresh_table(language)?;
         Ok(PuzzleTable {
@@ -483,6 +515,8 @@ pub fn open(app: &AppWindow, c: &mut Controller, kind: GameKind, day: Day) {
             shown: Shown::Nothing,
             told: None,
             share: String::new(),
+            clock,
+            answer: None,
         })
     });
     let table = match made {
@@ -513,11 +547,15 @@ pub(crate) fn after_change(app: &AppWindow, c: &mut Controller) {
     };
     let told = table.told.take();
     let verdict = table.run.judge(table.board.as_mut());
+    let mut seconds = None;
     let said = match &verdict {
         Some(Verdict::Solved { score }) => {
-            let text = match score {
-                Some(score) => PuzzleText::SolvedBest { score: *score },
-                None => PuzzleText::Solved,
+            let on_clock = table.clock.as_mut().filter(|k| k.running).map(Clock::stop);
+            seconds = on_clock;
+            let text = match (score, on_clock) {
+                (Some(score), _) => PuzzleText::SolvedBest { score: *score },
+                (None, Some(n)) => PuzzleText::ClockTaken { n },
+                (None, None) => PuzzleText::Solved,
             };
             let text = texts::say(&text, language);
             table.shown = Shown::Solved(text.clone());
@@ -555,6 +593,9 @@ pub(crate) fn after_change(app: &AppWindow, c: &mut Controller) {
     table.show(app, language);
     if let Some(v) = &verdict {
         c.puzzle_book().note_try(&puzzle, v);
+        if let Some(seconds) = seconds {
+            c.puzzle_book().note_seconds(&puzzle, seconds);
+        }
         c.save_puzzles();
     }
     if let Some(said) = said {
@@ -564,6 +605,13 @@ pub(crate) fn after_change(app: &AppWindow, c: &mut Controller) {
 
 /// A try that counted but missed: the verdict shown, the board put back.
 fn missed(app: &AppWindow, table: &mut PuzzleTable, text: PuzzleText, language: &str) -> String {
+    // A try that counted has used its minute (a refused one has not).
+    if let (Some(k), false) = (
+        table.clock.as_mut(),
+        matches!(text, PuzzleText::Refused { .. }),
+    ) {
+        k.next_try();
+    }
     let text = texts::say(&text, language);
     if !app.global::<GameChrome>().get_message_is_warning() {
         super::chrome::show_message(app, "", false);
@@ -596,6 +644,11 @@ fn give_up(app: &AppWindow, c: &mut Controller) {
     put_back(table, language);
     if let Some(first) = answers.first() {
         table.run.play(table.board.as_mut(), first);
+    }
+    // The answer's cells are marked on the board (and in their labels) from now on.
+    table.answer = answers.first().cloned();
+    if let Some(k) = table.clock.as_mut() {
+        k.stop();
     }
     table.shown = Shown::Answer(words.clone());
     let puzzle = table.run.puzzle().clone();
@@ -651,6 +704,15 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
     }));
     bridge.on_give_up(with(give_up));
     bridge.on_share(with(share));
+    bridge.on_clock_tick(with(clock::tick));
+    {
+        let weak = app.as_weak();
+        let controller = controller.clone();
+        bridge.on_set_clock(move |on| {
+            let Some(app) = weak.upgrade() else { return };
+            clock::set_wanted(&app, &mut controller.borrow_mut(), on);
+        });
+    }
     {
         let weak = app.as_weak();
         let controller = controller.clone();
@@ -676,67 +738,5 @@ pub fn wire(app: &AppWindow, controller: &Rc<RefCell<Controller>>) {
             };
             open(&app, &mut c, kind, day);
         });
-    }
-}
-
-/// The pictures' puzzles (`hotseat screenshot puzzles`, `puzzle-ovo`, …): the puzzles of
-/// 2027-03-04 (a Thursday); the list with a few results kept, Ovo and IOTA after a try
-/// that missed, Omiga solved with its text to share.
-#[cfg(feature = "devtools")]
-pub fn stage(app: &AppWindow, controller: &RefCell<Controller>, screen: &str) {
-    let mut c = controller.borrow_mut();
-    let c: &mut Controller = &mut c;
-    let Some(day) = Day::from_ymd(2027, 3, 4) else {
-        return;
-    };
-    c.set_puzzle_day(day);
-    let result = |kind: GameKind, day: Day, tries: u32, solved: bool| DayResult {
-        game: kind.name().into(),
-        day: day.0,
-        tries,
-        solved,
-        ..DayResult::default()
-    };
-    let book = c.puzzle_book();
-    for back in 1..=3 {
-        book.results
-            .push(result(GameKind::Iota, Day(day.0 - back), 1, true));
-    }
-    book.results
-        .push(result(GameKind::Omiga, day.previous(), 2, true));
-    match screen {
-        "puzzles" => {
-            book.results.push(DayResult {
-                score: Some(16),
-                best: Some(16),
-                ..result(GameKind::Iota, day, 2, true)
-            });
-            app.global::<PuzzleBridge>().set_archive_game("".into());
-            show_list(app, c);
-            app.set_screen(Screen::Puzzles);
-        }
-        "puzzle-archive" => {
-            show_archive(app, c, "iota");
-            app.set_screen(Screen::Puzzles);
-        }
-        _ => {
-            let kind = match screen {
-                "puzzle-iota" => GameKind::Iota,
-                "puzzle-omiga" => GameKind::Omiga,
-                _ => GameKind::Ovo,
-            };
-            open(app, c, kind, day);
-            let line = on_table(c).and_then(|t| match kind {
-                GameKind::Omiga => t.run.puzzle().answers.first().cloned(),
-                _ => t.run.a_wrong_try(),
-            });
-            if let (Some(table), Some(line)) = (on_table(c), line) {
-                table.run.play(table.board.as_mut(), &line);
-            }
-            c.after_change(app);
-            if kind == GameKind::Omiga {
-                share(app, c);
-            }
-        }
     }
 }
