@@ -9,14 +9,16 @@ use hotseat::games::ovo::{Ovo, OvoAction};
 use hotseat::games::{rng_from_seed, Game, Outcome, Params};
 use hotseat::session::SeatKind;
 use hotseat::ui::Screen;
-use hotseat::ui::{bots, build, iota, omiga, ovo, AppWindow, Controller, GameChrome, OmigaBridge};
+use hotseat::ui::{
+    bots, build, iota, omiga, ovo, Access, AppWindow, Controller, GameChrome, OmigaBridge,
+};
 use i_slint_backend_testing::init_no_event_loop;
 use slint::{ComponentHandle, Model};
 use std::cell::RefCell;
 use std::rc::Rc;
 
 mod common;
-use common::{banner, labels, message, present, press, tap_cell, temp_data};
+use common::{banner, labels, message, present, press, select_playable, tap_cell, temp_data};
 
 fn kinds(app: &AppWindow) -> Vec<i32> {
     app.get_players().iter().map(|p| p.kind).collect()
@@ -273,20 +275,80 @@ fn the_omiga_app_places_during_play_and_keeps_its_hand_face_down() {
     assert_eq!(now.last().map(|(seat, _)| *seat), Some(1), "{now:?}");
 }
 
+/// Omiga against the app to its end with the person playing too: the person lays a card
+/// whenever one fits, the app acts at each of its paces, the game ends, the app never
+/// stuck, and the end is announced with the move that made it (issue 41: once White had
+/// laid a card by keys, Orca in the browser, its focus on the table, never heard the
+/// end, which only the banner said).
+#[test]
+fn an_omiga_game_where_both_play_runs_to_its_end() {
+    let (app, c) = start("omiga-both", "omiga", "easy");
+    for deal in 0..3 {
+        if deal > 0 {
+            app.global::<OmigaBridge>().invoke_rematch();
+        }
+        for _ in 0..3 {
+            app.global::<OmigaBridge>().invoke_tick();
+        }
+        let over = |c: &Rc<RefCell<Controller>>| {
+            let mut c = c.borrow_mut();
+            let session = c.table_as::<omiga::OmigaTable>().unwrap().session();
+            session.outcome().is_over()
+        };
+        let mut paces = 0;
+        while !over(&c) {
+            if let Some(cell) = select_playable(&app, "White") {
+                press(&app, &cell);
+            }
+            bots::wake_paced();
+            assert!(
+                !message(&app).contains("stuck"),
+                "deal {deal}: {}",
+                message(&app)
+            );
+            paces += 1;
+            assert!(
+                paces < 150,
+                "deal {deal}: no end after {paces} paces: {}",
+                message(&app)
+            );
+        }
+        // The end is heard, with the move that made it.
+        let heard = app.global::<Access>().get_announcement().to_string();
+        let end = banner(&app);
+        assert!(
+            end.ends_with("wins!") || end == "A draw",
+            "deal {deal}: {end}"
+        );
+        assert!(
+            heard.ends_with(&end),
+            "deal {deal}: heard {heard:?}, the end {end:?}"
+        );
+        assert!(
+            heard.len() > end.len(),
+            "deal {deal}: only the end heard: {heard:?}"
+        );
+    }
+}
+
+/// The person's (seat 0's) legal Ovo actions now, from their own desk.
+fn person_legal(c: &Rc<RefCell<Controller>>) -> Vec<OvoAction> {
+    c.borrow_mut()
+        .table_as::<ovo::OvoTable>()
+        .unwrap()
+        .session()
+        .desk(0)
+        .expect("the person's desk")
+        .legal_actions()
+}
+
 #[test]
 fn a_game_against_the_app_is_saved_and_resumed_with_its_seat() {
     let (app, c) = start("resume", "ovo", "hard");
     if app.get_cover_up() {
         press(&app, "Player 1, tap to reveal");
     }
-    let legal = c
-        .borrow_mut()
-        .table_as::<ovo::OvoTable>()
-        .unwrap()
-        .session()
-        .desk(0)
-        .expect("the person's desk")
-        .legal_actions();
+    let legal = person_legal(&c);
     let step = legal
         .iter()
         .find(|a| matches!(a, OvoAction::Step { ovo: false, .. }))
@@ -307,14 +369,7 @@ fn a_game_against_the_app_is_saved_and_resumed_with_its_seat() {
     assert!(n >= 2);
     // Back behind the person's cover; then play on against the resumed app.
     press(&app, "Player 1, tap to reveal");
-    let legal = c
-        .borrow_mut()
-        .table_as::<ovo::OvoTable>()
-        .unwrap()
-        .session()
-        .desk(0)
-        .expect("the person's desk")
-        .legal_actions();
+    let legal = person_legal(&c);
     let next = legal
         .iter()
         .find(|a| {

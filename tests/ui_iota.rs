@@ -51,6 +51,15 @@ fn other(name: &str) -> &'static str {
 }
 
 /// Starts a two-player game of Anna and Boris from the setup screen.
+/// The points a staged play's preview says it scores ("Scores 7 …"), if it says one.
+fn previewed_score(preview: &str) -> Option<u32> {
+    preview
+        .trim_start_matches("Scores ")
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+}
+
 fn start(tag: &str) -> AppWindow {
     let (app, _c) = english_app(tag);
     press(&app, "IOTA");
@@ -317,13 +326,7 @@ fn the_end_shows_the_ranking_and_the_best_turn() {
     press(&app, "Hint: stage the best play");
     let bridge = app.global::<IotaBridge>();
     assert!(bridge.get_preview_ok(), "{}", bridge.get_preview());
-    let points: u32 = bridge
-        .get_preview()
-        .trim_start_matches("Scores ")
-        .split(' ')
-        .next()
-        .and_then(|n| n.parse().ok())
-        .expect("the preview says the score");
+    let points = previewed_score(&bridge.get_preview()).expect("the preview says the score");
     press(&app, "Play");
     assert!(!bridge.get_over());
     for _ in 0..6 {
@@ -365,13 +368,7 @@ fn the_hint_stages_the_best_scoring_play() {
     // shows its score.
     assert!(!staged.is_empty());
     assert!(bridge.get_preview_ok());
-    let hinted: u32 = bridge
-        .get_preview()
-        .trim_start_matches("Scores ")
-        .split(' ')
-        .next()
-        .and_then(|n| n.parse().ok())
-        .expect("a score");
+    let hinted = previewed_score(&bridge.get_preview()).expect("a score");
     // No single card placed by hand beats it: try every hand card on every highlighted cell.
     press(&app, "Take back");
     for i in 0..4 {
@@ -384,12 +381,7 @@ fn the_hint_stages_the_best_scoring_play() {
         for cell in cells {
             press(&app, &cell);
             let preview = bridge.get_preview().to_string();
-            let single: u32 = preview
-                .trim_start_matches("Scores ")
-                .split(' ')
-                .next()
-                .and_then(|n| n.parse().ok())
-                .unwrap_or(0);
+            let single = previewed_score(&preview).unwrap_or(0);
             assert!(single <= hinted, "{preview} beats the hint's {hinted}");
             press(&app, "Take back");
             let card = hand_labels(&app)[i].clone();

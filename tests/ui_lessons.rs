@@ -291,33 +291,10 @@ fn the_iota_lesson_is_played_by_taps_with_a_wrong_try_on_every_step() {
     );
 }
 
-/// Plays an Omiga action by the board's taps: the hand card (tapped again to turn it),
-/// then the cell; a discard by its button.
+/// Plays an Omiga action by the board's taps, as the step's seat.
 fn omiga_taps(app: &AppWindow, k: usize, action: &omiga::Action) {
-    let bridge = app.global::<OmigaBridge>();
     let run = LessonRun::new(hotseat::lessons::omiga::lesson(), k).expect("the step sets up");
-    let seat = run.step().seat as i32;
-    match action {
-        omiga::Action::Place {
-            card,
-            rotated,
-            x,
-            y,
-        } => {
-            let index = run
-                .view()
-                .hand
-                .iter()
-                .position(|c| c == card)
-                .expect("the card is in the hand") as i32;
-            bridge.invoke_tap_hand(seat, index, false);
-            if *rotated {
-                bridge.invoke_tap_hand(seat, index, false);
-            }
-            bridge.invoke_tap_cell(*x, *y);
-        }
-        omiga::Action::Discard => bridge.invoke_discard(seat),
-    }
+    common::omiga_taps(app, run.step().seat, &run.view().hand, action);
 }
 
 #[test]

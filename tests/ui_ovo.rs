@@ -43,11 +43,7 @@ fn a_game_starts_from_setup_and_a_step_moves_the_egg() {
     );
     // The first seat is drawn at random: play whichever it is.
     let first = app.get_cover_name().to_string();
-    let (from, to, other) = if first == "Player 1" {
-        ("b1", "b2", "Player 2")
-    } else {
-        ("b6", "b5", "Player 1")
-    };
+    let (from, to, other) = common::first_step(&first);
     press(&app, &format!("{first}, tap to reveal"));
     assert_eq!(banner(&app), format!("{first}'s turn"));
     let to_label = cell_label(&app, to);

@@ -26,11 +26,7 @@ fn a_game_from_setup_sounds_the_hand_off_the_reveal_the_step_and_a_refusal() {
     assert_eq!(app.get_screen(), Screen::Game);
     assert_eq!(heard(&c), [Cue::CoverUp], "the first player is called");
     let first = app.get_cover_name().to_string();
-    let (from, to, other) = if first == "Player 1" {
-        ("b1", "b2", "Player 2")
-    } else {
-        ("b6", "b5", "Player 1")
-    };
+    let (from, to, other) = common::first_step(&first);
     press(&app, &format!("{first}, tap to reveal"));
     assert_eq!(heard(&c)[1..], [Cue::Reveal]);
     // An empty cell with nothing picked up: refused, and heard as such.

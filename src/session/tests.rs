@@ -556,11 +556,15 @@ fn the_app_in_a_match_is_told_the_log_and_plays_by_the_rules() {
             played >= 2 || m.outcome().is_over(),
             "round {round}: both app seats answered ({played})"
         );
-        assert_eq!(
-            m.gate(),
-            Gate::Open(0),
-            "no cover between the person and the app"
-        );
+        // An app seat's play may end the game (the bots draw from the system's
+        // randomness): then the gate closes, and there is nobody left to cover for.
+        if !m.outcome().is_over() {
+            assert_eq!(
+                m.gate(),
+                Gate::Open(0),
+                "no cover between the person and the app"
+            );
+        }
     }
     // The match replays from its save to the same place: the app's actions were legal.
     let saved = m.saved();

@@ -14,6 +14,7 @@
 //! count, and the .slint text is `@tr("…" | "…" % a.to-float())`.
 
 use super::{AppWindow, Words};
+use crate::store::puzzle_share::fill;
 use slint::ComponentHandle;
 
 /// A text of one area, named by id, with what varies.
@@ -88,16 +89,7 @@ fn english(template: &str, args: &[String]) -> String {
         }
         None => (template.to_string(), args),
     };
-    let mut out = String::new();
-    let mut rest = template.as_str();
-    let mut next = args.iter();
-    while let Some(i) = rest.find("{}") {
-        out.push_str(&rest[..i]);
-        out.push_str(next.next().map_or("", String::as_str));
-        rest = &rest[i + 2..];
-    }
-    out.push_str(rest);
-    out
+    fill(&template, args)
 }
 
 /// A value of a field's type for the examples: what tests look for in the Russian.
@@ -111,41 +103,17 @@ impl Example for String {
     }
 }
 
-impl Example for usize {
-    fn example() -> Self {
-        5
-    }
+/// Every count in the texts is 5 in the examples (a plural's "many" form).
+macro_rules! example_count {
+    ($($t:ty),*) => {
+        $(impl Example for $t {
+            fn example() -> Self {
+                5
+            }
+        })*
+    };
 }
-
-impl Example for u32 {
-    fn example() -> Self {
-        5
-    }
-}
-
-impl Example for i32 {
-    fn example() -> Self {
-        5
-    }
-}
-
-impl Example for u8 {
-    fn example() -> Self {
-        5
-    }
-}
-
-impl Example for i64 {
-    fn example() -> Self {
-        5
-    }
-}
-
-impl Example for u64 {
-    fn example() -> Self {
-        5
-    }
-}
+example_count!(usize, u32, i32, u8, i64, u64);
 
 /// An area's enum: each variant with its fields, its id in ui/texts/<area>.slint and its
 /// English (the variant's doc too).
@@ -403,6 +371,10 @@ texts! {
         NoWebRtc = "no-webrtc", "this browser cannot connect two pages (no WebRTC)";
         CannotDescribe = "cannot-describe", "this browser could not make its pairing text";
         TextRefused = "text-refused", "the browser refused the other phone's text; it may belong to an older attempt";
+        AppCannotDescribe = "app-cannot-describe", "this device could not make its pairing text";
+        AppTextRefused = "app-text-refused", "the other phone's text does not fit this attempt; it may belong to an older one";
+        NoNetwork = "no-network", "this device has no Wi-Fi address to offer: join a Wi-Fi network";
+        NoPort { why: String } = "no-port", "this device could not open a network port ({})";
         CameraRefused = "camera-refused", "The camera was not allowed: allow it in the browser's site settings, or paste the other phone's text.";
         NoCamera = "no-camera", "This browser has no camera to use here: paste the other phone's text.";
         CameraFailed { why: String } = "camera-failed", "The camera stopped ({}): try Scan again, or paste the other phone's text.";
@@ -461,7 +433,7 @@ texts! {
 
 texts! {
     /// The puzzle of the day: its screen, the panel over its board and the text to share
-    /// (src/ui/puzzles.rs; the share words feed `store::puzzle_share::ShareWords`).
+    /// (src/ui/puzzles/; the share words feed `store::puzzle_share::ShareWords`).
     pub enum PuzzleText in "puzzles" {
         Title { game: String } = "title", "{} · puzzle of the day";
         GoalBest { best: u32 } = "goal-best", "Score as many points as you can this turn. The best play scores {}.";
@@ -492,5 +464,12 @@ texts! {
         ShareGaveUp { tries: String } = "share-gave-up", "answer shown after {}";
         ShareOpen { tries: String } = "share-open", "not solved yet, {}";
         ShareStreak { days: String } = "share-streak", "{} days in a row";
+        ShareClock { seconds: String } = "share-clock", "against the clock: {} s";
+        ClockLeft { n: u32 } = "clock-left", "{n} second left|{n} seconds left";
+        ClockTaken { n: u32 } = "clock-taken", "Solved in {n} second on the clock|Solved in {n} seconds on the clock";
+        ClockSeconds { seconds: u32 } = "clock-seconds", "{} s";
+        TimeUp = "time-up", "Time's up: the minute passed without the winning card. Try again; the clock starts again.";
+        AnswerHere { label: String } = "answer-here", "{}, the answer";
+        AnswerFrom { label: String } = "answer-from", "{}, where the answer's egg starts";
     }
 }

@@ -2,8 +2,11 @@
 //! and a fresh data folder for each test. Each test binary uses only some of it.
 #![allow(dead_code)]
 
+pub mod devices;
+
+use hotseat::games::omiga;
 use hotseat::games::ovo::{Cell, OvoAction};
-use hotseat::ui::{build, AppWindow, Controller, GameChrome, OvoBridge, Stage};
+use hotseat::ui::{build, AppWindow, Controller, GameChrome, OmigaBridge, OvoBridge, Stage};
 use i_slint_backend_testing::{AccessibleRole, ElementHandle, ElementQuery};
 use slint::ComponentHandle;
 use std::cell::RefCell;
@@ -177,4 +180,65 @@ pub fn ovo_taps(app: &AppWindow, action: &OvoAction, judged: impl Fn() -> bool) 
             ovo.invoke_declare_ovo();
         }
     }
+}
+
+/// A two-player Ovo game's opening step for the seat named `first` (from its home row's
+/// b-egg one cell forward), and the other seat's name.
+pub fn first_step(first: &str) -> (&'static str, &'static str, &'static str) {
+    if first == "Player 1" {
+        ("b1", "b2", "Player 2")
+    } else {
+        ("b6", "b5", "Player 1")
+    }
+}
+
+/// Plays an Omiga action by the board's taps for `seat`, whose hand is `hand`: the hand
+/// card (tapped again to turn it), then the cell; a discard by its button.
+pub fn omiga_taps(app: &AppWindow, seat: usize, hand: &[omiga::Card], action: &omiga::Action) {
+    let bridge = app.global::<OmigaBridge>();
+    let seat = seat as i32;
+    match action {
+        omiga::Action::Place {
+            card,
+            rotated,
+            x,
+            y,
+        } => {
+            let index = hand
+                .iter()
+                .position(|c| c == card)
+                .expect("the card is in the hand") as i32;
+            bridge.invoke_tap_hand(seat, index, false);
+            if *rotated {
+                bridge.invoke_tap_hand(seat, index, false);
+            }
+            bridge.invoke_tap_cell(*x, *y);
+        }
+        omiga::Action::Discard => bridge.invoke_discard(seat),
+    }
+}
+
+/// Omiga: selects the first card of `side` ("White"/"Black") with a legal cell
+/// (highlighted from the rules core), as held, then turned, and returns that cell's label;
+/// `None` when no card of the hand fits.
+pub fn select_playable(app: &AppWindow, side: &str) -> Option<String> {
+    let count = labels_starting(app, &format!("{side} card ")).len();
+    for i in 0..count {
+        for _ in 0..2 {
+            let label = labels_starting(app, &format!("{side} card "))[i].clone();
+            press(app, &label);
+            if let Some(cell) = labels_starting(app, "x ")
+                .into_iter()
+                .find(|l| l.contains(&format!("{side} may place here")))
+            {
+                return Some(cell);
+            }
+        }
+    }
+    None
+}
+
+/// A cell label's name, up to its colon: what stays when its contents change.
+pub fn cell_prefix(label: &str) -> String {
+    label.split(':').next().unwrap_or_default().to_string() + ":"
 }
