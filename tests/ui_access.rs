@@ -4,8 +4,8 @@
 //! the accessibility tree while the cover is up, and no stale private text after it.
 #![cfg(feature = "devtools")]
 
-use hotseat::ui::{build, Access, AppWindow, GameChrome, OmigaBridge, Screen};
-use i_slint_backend_testing::{init_no_event_loop, ElementQuery};
+use hotseat::ui::{Access, AppWindow, GameChrome, OmigaBridge, Screen};
+use i_slint_backend_testing::ElementQuery;
 use slint::platform::{Key, WindowEvent};
 use slint::ComponentHandle;
 
@@ -14,14 +14,9 @@ use common::{labels, present, press};
 
 /// The app on its home screen, in English, with a fresh data folder.
 fn home(tag: &str) -> AppWindow {
-    init_no_event_loop();
-    let dir = std::env::temp_dir().join(format!("hotseat-access-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let (app, c) = build(Some(dir)).unwrap();
+    let (app, c) = common::english_app(tag);
     // The controller lives as long as the window in these tests.
     std::mem::forget(c);
-    app.show().unwrap();
-    app.invoke_set_language("en".into());
     app
 }
 
@@ -266,12 +261,7 @@ fn omiga_places_a_card_from_the_keyboard_and_announces_it() {
 // Starts from the Ovo example table of the developer tools.
 #[cfg(feature = "devtools")]
 fn a_peek_result_is_never_announced_nor_left_behind() {
-    init_no_event_loop();
-    let dir = std::env::temp_dir().join(format!("hotseat-access-peek-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let (app, c) = build(Some(dir)).unwrap();
-    app.invoke_set_language("en".into());
-    app.show().unwrap();
+    let (app, c) = common::english_app("peek");
     hotseat::ui::ovo::show_demo(&app, &c, "ovo");
     // Anna has the hidden egg on c1 picked up; she peeks.
     press(&app, "Peek at this egg");
@@ -321,13 +311,7 @@ fn a_peek_result_is_never_announced_nor_left_behind() {
 
 #[test]
 fn tab_and_enter_open_a_game_from_home_and_start_it() {
-    init_no_event_loop();
-    let dir = std::env::temp_dir().join(format!("hotseat-access-tab-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let (app, c) = build(Some(dir)).unwrap();
-    std::mem::forget(c);
-    app.show().unwrap();
-    app.invoke_set_language("en".into());
+    let app = home("tab");
     // The first Tab lands on the first game tile; Enter opens its setup.
     key(&app, Key::Tab);
     key(&app, Key::Return);

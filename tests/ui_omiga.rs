@@ -2,12 +2,13 @@
 //! reader) would: find cards and cells by their accessible labels and press them.
 #![cfg(feature = "devtools")]
 
-use hotseat::ui::{build, AppWindow, GameChrome, OmigaBridge, Screen};
-use i_slint_backend_testing::{init_no_event_loop, ElementHandle};
+use hotseat::ui::{AppWindow, GameChrome, OmigaBridge, Screen};
+use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::{ComponentHandle, Model};
+use std::collections::BTreeMap;
 
 mod common;
-use common::{labels_starting, press};
+use common::{elements, labels_starting, press, select_playable};
 
 fn press_first(app: &AppWindow, prefix: &str) -> String {
     let label = labels_starting(app, prefix)
@@ -19,12 +20,8 @@ fn press_first(app: &AppWindow, prefix: &str) -> String {
 }
 
 fn start(tag: &str) -> AppWindow {
-    init_no_event_loop();
-    let dir = std::env::temp_dir().join(format!("hotseat-omiga-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let (app, c) = build(Some(dir)).unwrap();
+    let (app, c) = common::english_app(tag);
     std::mem::forget(c);
-    app.show().unwrap();
     press(&app, "Omiga");
     assert_eq!(app.get_screen(), Screen::Setup);
     app.invoke_start_game();
@@ -40,26 +37,6 @@ fn count_down(app: &AppWindow) {
         bridge.invoke_tick();
     }
     assert_eq!(bridge.get_countdown(), 0);
-}
-
-/// Selects the first card of `side` ("White"/"Black") that has a legal cell and returns
-/// that cell's label, or None when no card of the hand fits.
-fn select_playable(app: &AppWindow, side: &str) -> Option<String> {
-    let cards = labels_starting(app, &format!("{side} card "));
-    for i in 0..cards.len() {
-        // As held, then (tapped again) turned.
-        for _ in 0..2 {
-            let label = labels_starting(app, &format!("{side} card "))[i].clone();
-            press(app, &label);
-            let legal = labels_starting(app, "x ")
-                .into_iter()
-                .find(|l| l.contains(&format!("{side} may place here")));
-            if legal.is_some() {
-                return legal;
-            }
-        }
-    }
-    None
 }
 
 #[test]
@@ -132,6 +109,52 @@ fn countdown_then_both_sides_place_with_separate_selections() {
     press(&app, &target);
     assert!(labels_starting(&app, &format!("{black_xy}: black card")).len() == 1);
     assert_eq!(labels_starting(&app, "Black card ").len(), 2);
+}
+
+/// Each table cell's label and whether it is open to a screen reader (its
+/// `accessible-enabled`: a Tab stop in the browser's layer). The query finds an element
+/// once per path to it, so the cells are kept by their labels, unique on the table.
+fn cells_open(app: &AppWindow) -> BTreeMap<String, bool> {
+    elements(app)
+        .into_iter()
+        .filter(|e| e.accessible_role() == Some(AccessibleRole::ListItem))
+        .filter_map(|e| {
+            let label = e.accessible_label()?.to_string();
+            label
+                .starts_with("x ")
+                .then(|| (label, e.accessible_enabled() != Some(false)))
+        })
+        .collect()
+}
+
+/// Issue 41: a player by keys lays a card at the app's pace. With a card chosen, the
+/// cells it may not go to are closed to a screen reader (no Tab stop: Tab walks only
+/// where it fits, instead of forty cells), those it fits are open, and once it is laid
+/// every cell is open again.
+#[test]
+fn a_chosen_card_leaves_only_its_cells_open_to_a_reader() {
+    let (app, cell) = (0..12)
+        .find_map(|deal| {
+            let app = start(&format!("open-{deal}"));
+            count_down(&app);
+            assert!(cells_open(&app).values().all(|open| *open));
+            let cell = select_playable(&app, "White")?;
+            Some((app, cell))
+        })
+        .expect("a deal where White can place, in 12 deals");
+    let cells = cells_open(&app);
+    assert_eq!(cells.len(), 90);
+    for (label, open) in &cells {
+        assert_eq!(
+            *open,
+            label.contains("White may place here"),
+            "{label}: open {open}"
+        );
+    }
+    assert!(cells.values().filter(|open| **open).count() < 20);
+    press(&app, &cell);
+    assert_eq!(labels_starting(&app, "White card ").len(), 2);
+    assert!(cells_open(&app).values().all(|open| *open));
 }
 
 #[test]

@@ -182,3 +182,75 @@ fn a_save_that_fails_is_said_on_screen_and_the_game_goes_on() {
         "nothing was saved, so nothing to continue"
     );
 }
+
+/// The moves of `tests/fixtures/ovo-peek.json`: Player 1 (seat 0, first) walks an egg
+/// into Player 2's camp, where it lands hidden on d6; Player 2 is to move and may peek at
+/// it (not move it: it moved in the turn just before). The players have the setup's
+/// default names, so the Orca test plays on from there as from a new game. The browser can stage a position
+/// only by replaying a save (its storage, then Continue), so `tests/browser/phone.py`
+/// and `tests/orca/browser.py` resume this one to peek.
+const PEEK_SCRIPT: &[&str] = &[
+    "c1-c2", "d6-d5", "c2-c3", "d5-d4", "c3xe5", "d4-d3", "e5-d6",
+];
+
+/// The save the engine writes after [`PEEK_SCRIPT`] (the session's own `to_saved`).
+fn peek_save() -> hotseat::session::SavedGame {
+    use hotseat::games::ovo::{Ovo, OvoAction};
+    use hotseat::games::Params;
+    use hotseat::session::{Player, Session, Sharing};
+    let params = Params::new()
+        .with("players", 2)
+        .with("first", 0)
+        .with("no_move_back", "on");
+    let mut session: Session<Ovo> = Session::start(
+        params,
+        Player::people(&["Player 1", "Player 2"]),
+        Sharing::PassAndPlay,
+    )
+    .expect("a new Ovo game");
+    for notation in PEEK_SCRIPT {
+        let action: OvoAction = notation.parse().expect("Ovo notation");
+        let seat = session.public().turn;
+        session.reveal();
+        session.act(seat, &action).expect("a legal move");
+    }
+    session.to_saved()
+}
+
+/// `tests/fixtures/ovo-peek.json` is what the engine saves after its moves (rewrite it
+/// with `HOTSEAT_WRITE_FIXTURES=1 cargo test --test ui_resume peek_fixture`), and the app
+/// resumed from it puts Player 2 behind the cover with a hidden egg he may peek at.
+#[test]
+fn the_peek_fixture_is_the_engines_save_and_resumes_to_a_peek() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ovo-peek.json");
+    let made = peek_save();
+    if std::env::var_os("HOTSEAT_WRITE_FIXTURES").is_some() {
+        let json = serde_json::to_string_pretty(&made).expect("a save serialises");
+        std::fs::write(&path, json + "\n").expect("the fixture is written");
+    }
+    let kept: hotseat::session::SavedGame =
+        serde_json::from_slice(&std::fs::read(&path).expect("the fixture is checked in"))
+            .expect("the fixture reads as a save");
+    assert_eq!(kept, made, "the fixture is not what the engine saves now");
+
+    init_no_event_loop();
+    let dir = temp_data("peek-fixture");
+    std::fs::write(dir.join("current-game.json"), std::fs::read(&path).unwrap()).unwrap();
+    let (app, _c) = build(Some(dir)).unwrap();
+    app.invoke_set_language("en".into());
+    press(&app, "Continue the saved game: Ovo, 2 players");
+    assert!(app.get_cover_up(), "a resumed game starts behind the cover");
+    assert_eq!(app.get_cover_name(), "Player 2");
+    press(&app, "Player 2, tap to reveal");
+    assert!(
+        present(&app, "d6, hidden egg, moved last turn, Player 2's camp"),
+        "{:?}",
+        board(&app)
+    );
+    tap(&app, "d6");
+    press(&app, "Peek at this egg");
+    assert!(present(&app, "d6 is a diamond — remember it"));
+    press(&app, "Got it");
+    assert!(app.get_cover_up());
+    assert_eq!(app.get_cover_name(), "Player 1");
+}

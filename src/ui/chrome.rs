@@ -48,6 +48,11 @@ pub fn show_banner<G: Opponents>(app: &AppWindow, session: &Match<G>, title: &st
         }
         Outcome::Draw => (say("draw", ""), None),
     };
+    // A staged board (a lesson's or a puzzle's other seats are Remote) says its own
+    // verdict; a game's end is announced with its last move (`show_message`).
+    let staged = players.iter().any(|p| p.kind == SeatKind::Remote);
+    let ended = session.outcome().is_over() && !staged;
+    chrome.set_end_words(if ended { text.as_str() } else { "" }.into());
     chrome.set_banner(text.into());
     chrome.set_banner_seat(seat.map_or(-1, |s| s as i32));
     chrome.set_banner_color(
@@ -66,6 +71,20 @@ pub fn show_message(app: &AppWindow, text: &str, warning: bool) {
     // player who tried, and they hear them in the message line.
     if !warning {
         super::access::announce(app, text);
+    }
+    // The end is heard with the move that made it, whoever's it was and wherever the
+    // reader's focus is: the banner alone reaches a reader only on the focused board.
+    let end = chrome.get_end_words();
+    if !end.is_empty() {
+        let said = app.global::<super::Access>().get_announcement();
+        if !said.contains(end.as_str()) {
+            let words = if said.is_empty() {
+                end.to_string()
+            } else {
+                format!("{said}. {end}")
+            };
+            super::access::announce(app, &words);
+        }
     }
     super::access::news(app);
 }

@@ -71,6 +71,8 @@ pub fn board_cells(
     language: &str,
 ) -> Vec<OmigaCellUi> {
     let mut cells = Vec::with_capacity(usize::from(w) * usize::from(h));
+    // A chosen card with somewhere to go: the other cells are closed to it.
+    let choosing = legal.iter().any(|l| !l.is_empty());
     // Rows from the top of the screen (Black's edge, y = H-1) down to White's (y = 0).
     for y in (0..h).rev() {
         for x in 0..w {
@@ -114,6 +116,8 @@ pub fn board_cells(
                 last: is_last,
                 deciding: is_last && over,
                 label: label.into(),
+                answer: false,
+                closed: choosing && !lw && !lb,
             });
         }
     }

@@ -21,8 +21,10 @@ Lauke's event tables) and checks what a player would notice.
    the letter typed after the activation once.
 2. (tests/browser/reader.py, `Reader.explore`, on every screen that test visits.)
 3. The cover is the whole screen for a reader too: under Ovo's covers (the first, after
-   each move), IOTA's
-   after a turn with a hand (Omiga, played face to face, has none), the layer holds the cover's words and nothing else;
+   each move, and after a peek: the game resumed from tests/fixtures/ovo-peek.json, put in
+   the page's storage as a save is, then Continue), IOTA's after a turn with a hand
+   (Omiga, played face to face, has none), the layer holds the cover's words and nothing
+   else (after a peek: not its result, not the board);
    the live regions are in no `aria-modal` element and none is open, and the polite one
    says what the last seat did.
 4. Announcements that are heard: both live regions are in the page, empty, when its HTML
@@ -36,6 +38,7 @@ Lauke's event tables) and checks what a player would notice.
     tests/browser/phone.py SITE_DIR [--shots DIR]
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -276,6 +279,39 @@ def ovo(phone):
     leave(phone)
 
 
+PEEK_SAVE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "ovo-peek.json")
+
+
+def ovo_peek(phone, site):
+    """Point 3 after a peek: the game resumed from the fixture (Player 2 to move, a hidden
+    egg on d6 that they may peek at); Player 2 peeks, the result is on their screen, and
+    under the cover that follows «Got it» the layer holds the cover's words only: not the
+    result, not the board; nor does Player 1's screen after the reveal hold the result."""
+    log("Ovo: a peek, and the cover after it (a saved game resumed)")
+    with open(PEEK_SAVE) as f:
+        save = json.load(f)
+    phone.d.execute_script("localStorage.setItem('hotseat/current-game.json', arguments[0])", json.dumps(save))
+    phone.d.get(site.url)
+    phone.wait_started()
+    phone.press("button", "Continue the saved game", exact=False)
+    under_cover(phone, "Ovo's cover before the peek")
+    phone.press("button", "Player 2, tap to reveal")
+    phone.press("listitem", "d6, hidden egg", exact=False)
+    phone.press("button", "Peek at this egg")
+    result = "d6 is a diamond — remember it"
+    words = [w for _, w in phone.layer_words()]
+    assert result in words, f"the peek's result is not in the layer for the peeker: {words}"
+    log(f"  Player 2 peeked: '{result}' in the layer")
+    phone.press("button", "Got it")
+    under_cover(phone, "Ovo's cover after a peek", "Player 2 peeked at d6")
+    # The next seat's screen has no word of it either.
+    phone.press("button", "Player 1, tap to reveal")
+    phone.find("listitem", "d6, hidden egg", exact=False)
+    leaked = [w for _, w in phone.layer_words() if "remember it" in w or "d6 is a" in w]
+    assert not leaked, f"Player 1's screen holds Player 2's peek: {leaked}"
+    leave(phone)
+
+
 def summary_twice(phone):
     """The same summary asked twice (closed between) is written twice, not equal."""
     said = []
@@ -398,6 +434,7 @@ def checks(phone, site, shots):
     regions_from_the_start(phone)
     settings(phone)
     ovo(phone)
+    ovo_peek(phone, site)
     iota(phone)
     omiga(phone)
     omiga_setup_scrolls_to_its_end(phone, shots)

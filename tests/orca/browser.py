@@ -8,21 +8,28 @@ over the canvas — to Orca over AT-SPI. The test then plays as a blind player d
 keys alone, through Orca: `b` (Orca's next button in browse mode) to reach a button,
 Tab/Shift+Tab between the board's cells, Return to act. It never reads the tree to act:
 it acts on what Orca has just said, and checks what Orca says (the "SPEECH OUTPUT:" lines
-of its debug log) at each step of a 2-player Ovo game's first turn pair:
+of its debug log) at each step of a 2-player Ovo game continued from a save, to its end:
 
-  - the setup and the board are spoken when they come (the page's focus follows the
-    app's, so Orca has a place to read from);
-  - at each cover, the hand-off: "<seat>, tap to reveal" and "Pass the device to <seat>";
-  - at the second and third cover, the move the other seat just made
-    ("Player 2 moved f6 to f5"), which the layer's live region carries.
+  - the page opens with a saved Ovo game in its storage (tests/fixtures/ovo-peek.json,
+    made by the engine; the test server's STAGE page puts it there, as a player's
+    earlier visit leaves it: the browser stages a position only by replaying a save);
+    Continue; Player 2 reveals, walks to the hidden egg on d6, peeks (issue 41 point 5)
+    and hears the result; from «Got it» to the cover's end nothing of it is spoken (nor
+    the symbol's word), and the cover says "Player 2 peeked at d6";
+  - a turn pair on from there: the board is spoken when it comes (the page's focus
+    follows the app's, so Orca has a place to read from); at each cover the hand-off,
+    "<seat>, tap to reveal" and "Pass the device to <seat>", and the move the other seat
+    just made ("Player 2 moved f6 to f5"), which the layer's live region carries;
+  - the end: the seat holding the device declares «Ovo!» wrongly, which ends a
+    two-player game: the end must be heard; and the peek's result was never spoken from
+    the hand-off to the end.
 
-Then (issue 41 point 5), each from home: Ovo to its end (the seat holding the device
-declares «Ovo!» wrongly, which ends a two-player game: the end must be heard); IOTA, two
-turns of two people, each seat's hand heard after its reveal and no "Your card" spoken
-from a hand-off to the next reveal, "<seat> passed" heard at each cover; Omiga against
-the app (easy): "Play!", White's hand, the app's cards as it lays them and the end
-("The app (easy) wins!"); Ovo's lesson: step 1 done by keys, its result and step 2's
-words heard.
+Then (issue 41 point 5), each from home: IOTA (its setup's title heard), two turns of two
+people, each seat's hand heard after its reveal and no "Your card" spoken from a hand-off
+to the next reveal, "<seat> passed" heard at each cover; Omiga against the app (easy):
+"Play!", White's hand, one of its cards laid by keys (only the cells a chosen card fits
+are Tab stops), the app's cards as it lays them and the end ("The app (easy) wins!", or
+White's win); Ovo's lesson: step 1 done by keys, its result and step 2's words heard.
 
 On a failure it prints the last lines Orca spoke. Needs Debian's /usr/bin/python3 with
 python3-pyatspi, chromium, xdotool, a running Orca and DISPLAY/D-Bus set (.ci/orca-web).
@@ -33,6 +40,7 @@ python3-pyatspi, chromium, xdotool, a running Orca and DISPLAY/D-Bus set (.ci/or
 import argparse
 import functools
 import http.server
+import json
 import os
 import re
 import signal
@@ -59,10 +67,24 @@ MOVES = {
 }
 
 
+# A saved Ovo game in which Boris, to move, may peek at a hidden egg on d6 (made by the
+# engine: tests/fixtures/README.md). The browser stages a position only by replaying a save.
+PEEK_SAVE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "ovo-peek.json")
+# The test's own page on the site's origin: it leaves the save in the page's storage, as a
+# player's earlier visit would have, and opens the app (the app has no hook for tests).
+STAGE = "/stage-save"
+
+
 class Server:
-    """The built site on 127.0.0.1, on a port of its own (a thread of this process)."""
+    """The built site on 127.0.0.1, on a port of its own (a thread of this process), and
+    at STAGE a page that puts the peek fixture in the site's storage, then opens the app."""
 
     def __init__(self, root):
+        with open(PEEK_SAVE) as f:
+            save = json.dumps(json.dumps(json.load(f)))
+        stage = ("<!doctype html><script>localStorage.setItem('hotseat/current-game.json', "
+                 f"{save}); location.replace('/');</script>").encode()
+
         class Handler(http.server.SimpleHTTPRequestHandler):
             # The browser streams the module with this type, or refuses it.
             extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -71,6 +93,15 @@ class Server:
 
             def log_message(self, *args):
                 pass
+
+            def do_GET(self):
+                if self.path != STAGE:
+                    return super().do_GET()
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(stage)))
+                self.end_headers()
+                self.wfile.write(stage)
 
         self.httpd = http.server.ThreadingHTTPServer(
             ("127.0.0.1", 0), functools.partial(Handler, directory=root))
@@ -118,7 +149,7 @@ def find_document(wait=90.0):
             if doc is not None and pyatspi.findDescendant(
                     doc, lambda o: o.getRole() == pyatspi.ROLE_PUSH_BUTTON and o.name == "Ovo"):
                 return doc
-        time.sleep(1)
+        time.sleep(0.25)
     raise Failure("the page's layer never showed the home screen on the AT-SPI bus")
 
 
@@ -208,17 +239,9 @@ def to_start(p):
     p.until("shift+b", "Start push button", presses=6, late=False)
 
 
-def play(p):
-    p.note("\n## Home: the layer is read; to Ovo by Orca's button navigation")
-    p.key("ctrl+Home")
-    p.until("b", "Ovo push button")
-    p.key("Return")
-    p.note("\n## Setup: its title is spoken (the page's focus followed the app's)")
-    p.hear("New game: Ovo")
-    to_start(p)
-    p.key("Return")
-    p.note("\n## The first cover")
-    who = cover(p)
+def play(p, who):
+    """From the cover asking for `who`: a turn pair, each seat's move by keys, each
+    hand-off and the other seat's move heard. Returns the last move."""
     last = None
     for turn in range(2):
         p.key("Return")  # the reveal button has the focus: reveal
@@ -317,6 +340,55 @@ def iota(p, turns=2):
     return who
 
 
+def ovo_peek(p):
+    """A peek by ear (issue 41 point 5), from the saved game the page opened with
+    (tests/fixtures/ovo-peek.json): Continue; Player 2's cover, their board; Shift+Tab from
+    the Declare button to the hidden egg on d6, Return; `b` to the Peek button, Return:
+    the result is heard ("d6 is a diamond — remember it", the words of «Got it», where the
+    page's focus goes); Return on «Got it»; from there to the cover's end nothing of the
+    result is spoken (nor the symbol's word), and the cover asks for Player 1 and says
+    "Player 2 peeked at d6". Returns the result heard and where the hand-off began in
+    Orca's speech (the caller checks the rest of the game too)."""
+    p.note("\n## A peek: the saved game (tests/fixtures/ovo-peek.json) continued")
+    p.key("ctrl+Home")
+    p.until("b", "Continue the saved game", presses=8)
+    p.key("Return")
+    who = cover(p)
+    if who != "Player 2":
+        raise Failure(f"the saved game's cover asks for {who}, not Player 2")
+    p.key("Return")
+    p.hear("Egg tray", "Player 2's turn")
+    p.until("b", "Declare «Ovo!» push button", presses=6)
+    p.until("shift+Tab", "d6, hidden egg", presses=5)
+    p.key("Return")
+    p.until("b", "Peek at this egg push button", presses=4)
+    p.key("Return")
+    result = "d6 is a diamond — remember it"
+    # The page's focus goes to «Got it», whose words are the result.
+    p.hear("Got it push button", result, within=10)
+    p.note(f"  -> the peek's result heard by Player 2: {result}")
+    p.settle()
+    p.heard = []
+    since = len(p.all)
+    p.key("Return")
+    # The hand-off: nothing of the result in what Orca says from «Got it» to the cover's
+    # end (the symbol's word included: Player 1's cells, which say "diamond", are not
+    # read there), then the cover's words with the public line: the live region said
+    # "Player 2 peeked at d6" at the peek already, the reveal button's description says
+    # it again to Player 1.
+    end = time.time() + 15
+    while time.time() < end and not any(REVEAL in line for line in p.all[since:]):
+        p.settle(quiet=0.5, within=3.0)
+    p.settle()
+    for words in ("remember it", "d6 is a", "diamond"):
+        private_under_cover(p, since, len(p.all), words, "Player 1")
+    if cover(p) != "Player 1":
+        raise Failure("after Player 2's peek the cover does not ask for Player 1")
+    if not any("Player 2 peeked at d6" in line for line in p.all[since:]):
+        raise Failure(f"the cover did not say the peek: {p.all[since:]}")
+    return result, since
+
+
 def lesson(p):
     """Ovo's lesson from home: its first step's words, then the step done by keys (c3 to a
     diagonal landing), its result and the next step's words heard."""
@@ -335,13 +407,56 @@ def lesson(p):
     p.hear("Step 2 of ", "Jump your egg on c2 over the star on d3")
 
 
+def lay_card(p):
+    """White lays a card by keys at the app's pace (issue 41 point 5). The focus is on a
+    card of White's hand: Return chooses it; with it chosen, only the cells it fits are
+    Tab stops (the others are closed to a reader), so Shift+Tab from the hand, which
+    comes after the table, reaches one in a few presses; Return lays it there, and the
+    live region says so. The app plays meanwhile: a card it lays may close the cell
+    reached before Return comes (the focus stays on it, the try is refused), and then the
+    next cell is looked for; a card that fits nowhere now is passed for the next. Returns
+    what was heard of the placement."""
+    start = len(p.all)
+    for n in (1, 2, 3):
+        if n > 1:
+            p.until("b", f"White card {n}/", presses=12)
+        p.key("Return")
+        for _ in range(3):
+            if any(" wins!" in line or "A draw" in line for line in p.all[start:]):
+                raise Failure("the game ended before White laid a card (the easy app won"
+                              " a race it sometimes wins when White's first cards fit"
+                              " nowhere)")
+            # The table is just before the hand: with the card chosen, the first
+            # Shift+Tab lands on a cell it fits, or, when it fits nowhere (every cell
+            # open then), on the table's last cell.
+            try:
+                cell = p.until("shift+Tab", "White may place here", presses=2)
+            except Failure:
+                p.note(f"  -> White card {n} fits nowhere now")
+                break
+            at = re.search(r"x \d+, y \d+", cell).group(0)
+            p.note(f"  -> a cell it fits: {at}")
+            since = len(p.all)
+            p.key("Return")
+            end = time.time() + 4
+            while time.time() < end:
+                p.settle(quiet=0.5, within=2.0)
+                mine = [line for line in p.all[since:]
+                        if " placed " in line and (f"({at})" in line or f"at {at}:" in line)
+                        and not line.startswith("The app")]
+                if mine:
+                    return mine[0]
+            p.note(f"  -> not laid at {at} (the app's card closed it?): looking again")
+    raise Failure("none of White's cards could be laid by keys")
+
+
 def omiga(p, end_within=60.0):
     """Omiga against the app (Black, easy), face to face, by keys: after the countdown
-    White's hand is heard (its cards are buttons) and the first is chosen; the app lays
-    its cards meanwhile (Omiga is played in real time, and the easy app won within about
-    20 s of "Play!" in every run here, before a player walking the table by keys could
-    lay one), each heard from the live region, and the end of the game is heard.
-    Returns the end's words."""
+    White's hand is heard (its cards are buttons), a card is chosen and laid by keys
+    (`lay_card`: only the cells it fits are Tab stops, so this takes seconds, not the
+    forty presses that let the easy app win first); the app lays its cards meanwhile,
+    each heard from the live region, and the end of the game is heard. Returns the end's
+    words."""
     p.note("\n## Omiga against the app: home, Omiga, Black to the app")
     p.until("b", "Omiga push button", presses=12)
     p.key("Return")
@@ -355,7 +470,8 @@ def omiga(p, end_within=60.0):
     p.hear("Play!", within=20)
     said = p.until("b", "White card 1/", presses=12)
     p.note("  -> White's hand heard: " + said.split(" push button")[0].split(" toggle button")[0])
-    p.key("Return")
+    mine = lay_card(p)
+    p.note(f"  -> White's card laid by keys and heard: {mine}")
     end = time.time() + end_within
     while time.time() < end:
         p.settle(quiet=0.5, within=3.0)
@@ -392,7 +508,7 @@ def main():
     ears.new()  # what Orca said before the browser is not the page's
     with open(args.transcript, "w") as out, open(os.path.join(work, "chromium.log"), "w") as clog:
         p = Player(ears, out)
-        browser = chromium(server.url, os.path.join(work, "profile"), clog)
+        browser = chromium(server.url.rstrip("/") + STAGE, os.path.join(work, "profile"), clog)
         try:
             find_document()
             # Xvfb has no window manager: the browser's window gets the keyboard only when
@@ -404,14 +520,19 @@ def main():
             subprocess.run(["xdotool", "windowfocus", "--sync", win[0]], check=True, timeout=20)
             p.settle(quiet=1.5, within=20)  # Orca reads the new window and the page's load
             started = time.time()
-            last = play(p)
-            p.note(f"\n## Ovo's turn pair passed at {time.time() - started:.0f} s; the end: a wrong «Ovo!»")
+            peeked, handed = ovo_peek(p)
+            last = play(p, "Player 1")
+            p.note(f"\n## Ovo's peek and turn pair passed at {time.time() - started:.0f} s; the end: a wrong «Ovo!»")
             ovo_over = ovo_end(p)
+            # Player 2's peek was never spoken again, whoever held the device.
+            for words in ("remember it", "d6 is a"):
+                private_under_cover(p, handed, len(p.all), words, "the rest of the game")
             iota_last = iota(p)
             leave_game(p)
             omiga_end = omiga(p)
             lesson(p)
-            p.note(f"\npassed in {time.time() - started:.0f} s: Orca spoke Ovo's hand-offs, '{last}' and '{ovo_over}',"
+            p.note(f"\npassed in {time.time() - started:.0f} s: Orca spoke a peek's result to the peeker only"
+                   f" ('{peeked}'), Ovo's hand-offs, '{last}' and '{ovo_over}',"
                    f" IOTA's hands to their seats only, up to {iota_last}'s cover, Omiga's"
                    f" '{omiga_end}', and a lesson step")
         except Failure as e:

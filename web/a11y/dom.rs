@@ -385,13 +385,16 @@ fn attributes(
         // and a developer's eye, so that no other element goes unfound unnoticed.
         ("data-away", is(node.away, "true")),
         // What can be acted on is a stop for a keyboard and a reader's next/previous; the
-        // app's focus, if elsewhere, can be given the page's focus too, by script only.
+        // app's focus, if elsewhere, can be given the page's focus too, by script only. A
+        // control that cannot act now (Omiga's cell where the chosen card does not fit) is
+        // no Tab stop but stays focusable: the focus a reader left on it stays there when
+        // a move closes it, and Enter then hears the app's reason.
         (
             "tabindex",
-            match (node.actionable && node.enabled, target) {
-                (true, _) => "0".to_string(),
-                (false, true) => "-1".to_string(),
-                (false, false) => String::new(),
+            match (node.actionable, node.enabled, target) {
+                (true, true, _) => "0".to_string(),
+                (true, false, _) | (false, _, true) => "-1".to_string(),
+                (false, _, false) => String::new(),
             },
         ),
     ]
