@@ -4,11 +4,12 @@
 
 use hotseat::ui::{AppWindow, GameChrome, OmigaBridge, Screen};
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};
+use slint::platform::WindowEvent;
 use slint::{ComponentHandle, Model};
 use std::collections::BTreeMap;
 
 mod common;
-use common::{elements, labels_starting, press, select_playable};
+use common::{elements, focused_label, labels_starting, press, select_playable};
 
 fn press_first(app: &AppWindow, prefix: &str) -> String {
     let label = labels_starting(app, prefix)
@@ -210,6 +211,9 @@ fn each_hand_shows_only_its_own_cards_and_no_deck() {
 fn a_whole_game_ends_with_a_result_and_a_rematch() {
     let app = start("whole");
     count_down(&app);
+    // Change handlers run at the event loop's turns: the board takes the focus now, as it
+    // does at a real game's start.
+    slint::platform::update_timers_and_animations();
     let bridge = app.global::<OmigaBridge>();
     let chrome = app.global::<GameChrome>();
     for _ in 0..200 {
@@ -220,9 +224,25 @@ fn a_whole_game_ends_with_a_result_and_a_rematch() {
             if bridge.get_over() {
                 break;
             }
+            let before = labels_starting(&app, &format!("{side} card "));
             match select_playable(&app, side) {
-                Some(cell) => press(&app, &cell),
+                Some(cell) => {
+                    // The cards tried before the chosen one lit no cell either way up:
+                    // they said they fit nowhere; the chosen one did not.
+                    let chosen = labels_starting(&app, &format!("{side} card "))
+                        .iter()
+                        .position(|l| l.contains("selected"))
+                        .expect("the chosen card");
+                    for (j, card) in before.iter().enumerate().take(chosen + 1) {
+                        assert_eq!(card.contains(", fits nowhere"), j < chosen, "{card}");
+                    }
+                    press(&app, &cell)
+                }
                 None => {
+                    // No card fits, either way up: each says so, for a reader's player.
+                    for card in labels_starting(&app, &format!("{side} card ")) {
+                        assert!(card.contains(", fits nowhere"), "{card}");
+                    }
                     assert!(
                         if seat == 0 {
                             bridge.get_white_can_discard()
@@ -240,6 +260,18 @@ fn a_whole_game_ends_with_a_result_and_a_rematch() {
     let result = bridge.get_result();
     assert!(result.ends_with("wins!") || result == "A draw", "{result}");
     assert_eq!(chrome.get_banner(), result);
+    // The hand the focus was in is gone: the focus is on the result, so a screen reader
+    // hears it from there, and a Return meant for a card deals no new game. (Change
+    // handlers run at the event loop's next turn.)
+    slint::platform::update_timers_and_animations();
+    assert_eq!(focused_label(&app).as_deref(), Some(result.as_str()));
+    for text in ["\n", " "] {
+        app.window()
+            .dispatch_event(WindowEvent::KeyPressed { text: text.into() });
+        app.window()
+            .dispatch_event(WindowEvent::KeyReleased { text: text.into() });
+    }
+    assert!(bridge.get_over(), "a key on the result dealt a new game");
     // The table is frozen. (The corner may hold a card at the end of a random deal.)
     let corner = labels_starting(&app, "x 0, y 0:")
         .into_iter()
@@ -255,6 +287,10 @@ fn a_whole_game_ends_with_a_result_and_a_rematch() {
     assert_eq!(labels_starting(&app, "Home").len(), 1);
     press(&app, "Rematch");
     assert!(!bridge.get_over());
+    // The Rematch button folded away under the focus: the board has it, as at a new
+    // game's start, and a reader hears the countdown there.
+    slint::platform::update_timers_and_animations();
+    assert_eq!(focused_label(&app).as_deref(), Some("Omiga table"));
     assert_eq!(bridge.get_countdown(), 3);
     assert_eq!(labels_starting(&app, "White card ").len(), 3);
     press(&app, "Leave the game");

@@ -317,11 +317,23 @@ impl OmigaTable {
                 })
                 .collect();
         }
+        let hand = self.hand(seat);
+        let nowhere: Vec<bool> = match self.session.desk(seat) {
+            Some(desk) if self.playing() => hand
+                .iter()
+                .map(|&card| {
+                    desk.legal_cells(card, false).is_empty()
+                        && desk.legal_cells(card, true).is_empty()
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
         hand_models(
             seat,
-            &self.hand(seat),
+            &hand,
             self.selected[seat],
             self.turned[seat],
+            &nowhere,
             language,
         )
     }

@@ -7,12 +7,15 @@ use crate::games::omiga::{Card, Colour, Figure, Side};
 use crate::games::Seat;
 
 /// The hand of `seat` as its owner sees it, with the selected card (already turned when
-/// `turned`) marked.
+/// `turned`) marked, and the cards that fit no cell now, either way up (`nowhere`, by
+/// index; empty while nobody may play): a reader's player learns it from the card, as a
+/// sighted one does from a glance at the table.
 pub fn hand_models(
     seat: Seat,
     hand: &[Card],
     selected: Option<usize>,
     turned: bool,
+    nowhere: &[bool],
     language: &str,
 ) -> Vec<OmigaHandUi> {
     let whose = side_word(seat, language);
@@ -24,6 +27,9 @@ pub fn hand_models(
             let turned = selected && turned;
             let shown = card.oriented(turned);
             let mut label = card_label(&whose, i, n, &card_parts(shown, language), language);
+            if nowhere.get(i).copied().unwrap_or(false) {
+                label = say(language, OmigaText::FitsNowhere { label });
+            }
             if selected {
                 label = say(language, OmigaText::Selected { label });
             }

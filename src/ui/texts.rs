@@ -308,6 +308,7 @@ texts! {
         Hand { name: String } = "hand", "{}'s hand";
         Selected { label: String } = "selected", "{}, selected";
         Turned { label: String } = "turned", "{}, turned";
+        FitsNowhere { label: String } = "fits-nowhere", "{}, fits nowhere";
         WhiteCard = "white-card", "white card";
         BlackCard = "black-card", "black card";
         Empty = "empty", "empty";

@@ -242,3 +242,14 @@ pub fn select_playable(app: &AppWindow, side: &str) -> Option<String> {
 pub fn cell_prefix(label: &str) -> String {
     label.split(':').next().unwrap_or_default().to_string() + ":"
 }
+
+/// The accessible label of what holds the keyboard focus (the nearest element with an
+/// accessible role around it): what a screen reader says when the focus lands.
+pub fn focused_label(app: &AppWindow) -> Option<String> {
+    use i_slint_core::accessibility::{nearest_accessible_item, AccessibleStringProperty};
+    let inner = i_slint_core::window::WindowInner::from_pub(app.window());
+    let item = inner.focus_item.borrow().upgrade()?;
+    nearest_accessible_item(item)
+        .accessible_string_property(AccessibleStringProperty::Label)
+        .map(|l| l.to_string())
+}

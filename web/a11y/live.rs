@@ -8,7 +8,8 @@
 //!   blind-mode tutorial).
 //! - One that comes at a reader's activation waits until `HOLD_MS` after it: VoiceOver
 //!   reads the control it has just pressed, and an announcement that came before that is
-//!   cut off (flutter#122101; Flutter's web engine delays it too).
+//!   cut off (flutter#122101; Flutter's web engine delays it too). Those that come while
+//!   one waits are said after it, in one message.
 //! They are never inside an `aria-modal` element, nor is one ever open: the cover takes
 //! what is under it out of the layer instead, since VoiceOver ignores live regions
 //! outside an open modal dialog.
@@ -61,12 +62,25 @@ impl Region {
         })
     }
 
-    /// What the app says here now; written at the next `flush` that may.
+    /// What the app says here now; written at the next `flush` that may. A message still
+    /// waiting (an activation is being read) is kept and this one said after it: in
+    /// Omiga the app's next card can come within the wait, and the player's own card,
+    /// announced first, was lost under it. One that repeats the waiting one and goes on
+    /// (a game's end added to its last move's words) replaces it.
     pub fn say(&mut self, text: &str) {
-        if text != self.said {
-            self.said = text.to_string();
-            self.pending = Some(self.said.clone());
+        if text == self.said {
+            return;
         }
+        self.said = text.to_string();
+        let words = match self.pending.take() {
+            Some(waiting)
+                if !waiting.is_empty() && !text.is_empty() && !text.starts_with(&waiting) =>
+            {
+                format!("{waiting}. {text}")
+            }
+            _ => text.to_string(),
+        };
+        self.pending = Some(words);
     }
 
     /// Writes what waits, unless an activation is being read (`ready` false).

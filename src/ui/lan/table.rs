@@ -2,7 +2,7 @@
 //! the Omiga screen from that seat only, and the taps on it, sent to the host to judge.
 
 use super::{said, say, Lan, Link};
-use crate::games::omiga::{Action, Omiga, OmigaEvent, OmigaView, Side};
+use crate::games::omiga::{Action, Card, Omiga, OmigaEvent, OmigaView, Side};
 use crate::games::Game;
 use crate::games::{Outcome, Seat};
 use crate::net::{legal_from_view, NetError};
@@ -134,6 +134,19 @@ impl NetGame {
             })
             .collect()
     }
+
+    /// For each card of `hand`, whether it fits no cell now, either way up (from the
+    /// rules core, as the cells are lit).
+    fn fits_nowhere(&self, hand: &[Card]) -> Vec<bool> {
+        let fitting: Vec<Card> = legal_from_view(&self.view)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Place { card, .. } => Some(card),
+                Action::Discard => None,
+            })
+            .collect();
+        hand.iter().map(|c| !fitting.contains(c)).collect()
+    }
 }
 
 /// Fills the Omiga screen from this device's seat only.
@@ -243,8 +256,13 @@ pub fn show(app: &AppWindow, lan: &Lan, language: &str) {
         }
         selected = None;
     }
+    let nowhere = if lan.playing() && g.pending.is_none() {
+        g.fits_nowhere(&hand)
+    } else {
+        Vec::new()
+    };
     let own = ModelRc::new(VecModel::from(hand_models(
-        g.seat, &hand, selected, g.turned, language,
+        g.seat, &hand, selected, g.turned, &nowhere, language,
     )));
     let none = ModelRc::new(VecModel::from(Vec::new()));
     let far = 1 - g.seat;
