@@ -9,7 +9,9 @@ mod demo;
 #[cfg(feature = "devtools")]
 pub use demo::{stage_behind, stage_end, stage_midgame};
 
-use super::omiga_models::{board_cells, card_label, card_parts, hand_models, say, side_word};
+use super::omiga_models::{
+    board_cells, card_label, card_parts, fits_nowhere, hand_models, say, side_word,
+};
 use super::play;
 use super::rows;
 use super::texts::OmigaText;
@@ -318,14 +320,8 @@ impl OmigaTable {
                 .collect();
         }
         let hand = self.hand(seat);
-        let nowhere: Vec<bool> = match self.session.desk(seat) {
-            Some(desk) if self.playing() => hand
-                .iter()
-                .map(|&card| {
-                    desk.legal_cells(card, false).is_empty()
-                        && desk.legal_cells(card, true).is_empty()
-                })
-                .collect(),
+        let nowhere = match self.session.desk(seat) {
+            Some(desk) if self.playing() => fits_nowhere(&hand, &desk.legal_actions()),
             _ => Vec::new(),
         };
         hand_models(

@@ -3,7 +3,7 @@
 
 use super::texts::{self, OmigaText};
 use super::{OmigaCardUi, OmigaCellUi, OmigaHandUi};
-use crate::games::omiga::{Card, Colour, Figure, Side};
+use crate::games::omiga::{Action, Card, Colour, Figure, Side};
 use crate::games::Seat;
 
 /// The hand of `seat` as its owner sees it, with the selected card (already turned when
@@ -43,6 +43,18 @@ pub fn hand_models(
                 label: label.into(),
                 back: false,
             }
+        })
+        .collect()
+}
+
+/// For each card of `hand`, whether none of `legal` (the seat's legal actions now, from
+/// the rules core: every card, as held and turned) places it: what "fits nowhere" says.
+pub fn fits_nowhere(hand: &[Card], legal: &[Action]) -> Vec<bool> {
+    hand.iter()
+        .map(|c| {
+            !legal
+                .iter()
+                .any(|a| matches!(a, Action::Place { card, .. } if card == c))
         })
         .collect()
 }

@@ -2,12 +2,12 @@
 //! the Omiga screen from that seat only, and the taps on it, sent to the host to judge.
 
 use super::{said, say, Lan, Link};
-use crate::games::omiga::{Action, Card, Omiga, OmigaEvent, OmigaView, Side};
+use crate::games::omiga::{Action, Omiga, OmigaEvent, OmigaView, Side};
 use crate::games::Game;
 use crate::games::{Outcome, Seat};
 use crate::net::{legal_from_view, NetError};
 use crate::platform::time::{Duration, Instant};
-use crate::ui::omiga_models::{board_cells, hand_models, side_word};
+use crate::ui::omiga_models::{board_cells, fits_nowhere, hand_models, side_word};
 use crate::ui::rows;
 use crate::ui::texts::{LanText, OmigaText};
 use crate::ui::{AppWindow, GameChrome, OmigaBridge};
@@ -111,17 +111,23 @@ impl NetGame {
             .hear::<Omiga, _>(glance, |from| log.iter().skip(from).cloned())
     }
 
-    /// The cells the selected card may go to, from the rules core.
-    pub(super) fn legal(&self) -> Vec<(u8, u8)> {
-        let Some(card) = self.selected_card() else {
-            return Vec::new();
-        };
+    /// This seat's legal actions now, from the rules core (none while a card it sent is
+    /// on its way).
+    fn legal_actions(&self) -> Vec<Action> {
         if self.pending.is_some() {
             return Vec::new();
         }
         legal_from_view(&self.view)
-            .into_iter()
-            .filter_map(|a| match a {
+    }
+
+    /// The cells among `legal` the selected card may go to, as it is turned.
+    fn cells_of_selected(&self, legal: &[Action]) -> Vec<(u8, u8)> {
+        let Some(card) = self.selected_card() else {
+            return Vec::new();
+        };
+        legal
+            .iter()
+            .filter_map(|a| match *a {
                 Action::Place {
                     card: c,
                     rotated,
@@ -133,19 +139,6 @@ impl NetGame {
                 _ => None,
             })
             .collect()
-    }
-
-    /// For each card of `hand`, whether it fits no cell now, either way up (from the
-    /// rules core, as the cells are lit).
-    fn fits_nowhere(&self, hand: &[Card]) -> Vec<bool> {
-        let fitting: Vec<Card> = legal_from_view(&self.view)
-            .into_iter()
-            .filter_map(|a| match a {
-                Action::Place { card, .. } => Some(card),
-                Action::Discard => None,
-            })
-            .collect();
-        hand.iter().map(|c| !fitting.contains(c)).collect()
     }
 }
 
@@ -200,7 +193,13 @@ pub fn show(app: &AppWindow, lan: &Lan, language: &str) {
 
     let bridge = app.global::<OmigaBridge>();
     let (w, h) = (g.view.width, g.view.height);
-    let legal = if lan.playing() { g.legal() } else { Vec::new() };
+    // Asked of the rules core once a redraw: the lit cells and the hand's words use it.
+    let actions = if lan.playing() {
+        g.legal_actions()
+    } else {
+        Vec::new()
+    };
+    let legal = g.cells_of_selected(&actions);
     let empty: Vec<(u8, u8)> = Vec::new();
     let legal_by_seat = if g.seat == 0 {
         [&legal[..], &empty[..]]
@@ -256,10 +255,10 @@ pub fn show(app: &AppWindow, lan: &Lan, language: &str) {
         }
         selected = None;
     }
-    let nowhere = if lan.playing() && g.pending.is_none() {
-        g.fits_nowhere(&hand)
-    } else {
+    let nowhere = if actions.is_empty() {
         Vec::new()
+    } else {
+        fits_nowhere(&hand, &actions)
     };
     let own = ModelRc::new(VecModel::from(hand_models(
         g.seat, &hand, selected, g.turned, &nowhere, language,
