@@ -27,6 +27,28 @@ pub enum Received<M> {
     Closed(ProtocolError),
 }
 
+impl<M: DeserializeOwned> Received<M> {
+    /// One look at a queue of whole text messages, as a WebRTC data channel delivers them
+    /// (in the browser, `rtc.rs`, and in the app, `rtc_native.rs`): the next one decoded,
+    /// or, with none waiting, whether the channel has closed.
+    pub fn from_queue(
+        next: Option<Result<String, ProtocolError>>,
+        closed: Option<&ProtocolError>,
+    ) -> Received<M> {
+        match next {
+            Some(Ok(text)) => match decode_msg(text.as_bytes()) {
+                Ok(msg) => Received::Msg(msg),
+                Err(e) => Received::Bad(e),
+            },
+            Some(Err(e)) => Received::Bad(e),
+            None => match closed {
+                Some(why) => Received::Closed(why.clone()),
+                None => Received::Nothing,
+            },
+        }
+    }
+}
+
 /// One end of a connection that carries protocol messages: it sends `Out` and receives
 /// `In` (the host sends `HostMsg` and receives `ClientMsg`; the joiner the reverse).
 pub trait MessageChannel<Out, In> {

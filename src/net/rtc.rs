@@ -22,7 +22,7 @@
 //! array buffers (iOS cannot make Blobs of them).
 
 use super::channel::{MessageChannel, Received};
-use super::protocol::{decode_msg, ProtocolError, MAX_LINE};
+use super::protocol::{ProtocolError, MAX_LINE};
 use crate::platform::time::{Duration, Instant};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -578,17 +578,8 @@ impl<Out: Serialize, In: DeserializeOwned> MessageChannel<Out, In> for RtcChanne
 
     fn recv(&mut self) -> Received<In> {
         let mut inbox = self.wire.inbox.borrow_mut();
-        match inbox.queue.pop_front() {
-            Some(Ok(text)) => match decode_msg(text.as_bytes()) {
-                Ok(msg) => Received::Msg(msg),
-                Err(e) => Received::Bad(e),
-            },
-            Some(Err(e)) => Received::Bad(e),
-            None => match &inbox.closed {
-                Some(why) => Received::Closed(why.clone()),
-                None => Received::Nothing,
-            },
-        }
+        let next = inbox.queue.pop_front();
+        Received::from_queue(next, inbox.closed.as_ref())
     }
 
     fn close(&mut self) {

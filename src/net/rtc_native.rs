@@ -18,7 +18,7 @@
 //! not (a blip heals by itself; a real loss is the match's silence, `RTC_TIMING`).
 
 use super::channel::{MessageChannel, Received};
-use super::protocol::{decode_msg, ProtocolError, MAX_LINE};
+use super::protocol::{ProtocolError, MAX_LINE};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -481,17 +481,7 @@ impl<Out: Serialize, In: DeserializeOwned> MessageChannel<Out, In> for NativeCha
         if engine.inbox.is_empty() && engine.closed.is_none() {
             engine.poll(Instant::now());
         }
-        match engine.inbox.pop_front() {
-            Some(Ok(text)) => match decode_msg(text.as_bytes()) {
-                Ok(msg) => Received::Msg(msg),
-                Err(e) => Received::Bad(e),
-            },
-            Some(Err(e)) => Received::Bad(e),
-            None => match &engine.closed {
-                Some(why) => Received::Closed(why.clone()),
-                None => Received::Nothing,
-            },
-        }
+        Received::from_queue(engine.inbox.pop_front(), engine.closed.as_ref())
     }
 
     fn close(&mut self) {
