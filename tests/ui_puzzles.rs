@@ -20,7 +20,7 @@ use hotseat::ui::{
     build, Access, AppWindow, Controller, IotaBridge, OmigaBridge, OvoBridge, PuzzleBridge, Screen,
 };
 use i_slint_backend_testing::{init_no_event_loop, ElementHandle};
-use slint::{ComponentHandle, Model};
+use slint::{ComponentHandle, Model, SharedString};
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -542,6 +542,16 @@ fn omiga_against_the_clock_times_out_a_try_then_keeps_the_solve_time() {
     assert!(!clock_state(&app).0);
 }
 
+/// The cells marked as the answer, each (answer, label, x, y) of a board's cells, in the
+/// board's order; every marked cell's label must say so.
+fn marked_at(cells: impl Iterator<Item = (bool, SharedString, i32, i32)>) -> Vec<(i32, i32)> {
+    cells
+        .filter(|(answer, ..)| *answer)
+        .inspect(|(_, label, ..)| assert!(label.ends_with(", the answer"), "{label}"))
+        .map(|(_, _, x, y)| (x, y))
+        .collect()
+}
+
 /// After "Give up", the proven answer is played on the board and its cells (and only
 /// those) are marked there, their labels saying so, for each game.
 #[test]
@@ -555,27 +565,15 @@ fn giving_up_marks_exactly_the_answer_cells_on_each_board() {
         let cells = answer_cells(kind, &p.answers[0]).expect("the answer's cells");
         match (kind, cells) {
             (GameKind::Iota, AnswerCells::At(mut want)) => {
-                let mut marked: Vec<(i32, i32)> = app
-                    .global::<IotaBridge>()
-                    .get_cells()
-                    .iter()
-                    .filter(|c| c.answer)
-                    .inspect(|c| assert!(c.label.ends_with(", the answer"), "{}", c.label))
-                    .map(|c| (c.x, c.y))
-                    .collect();
+                let cells = app.global::<IotaBridge>().get_cells();
+                let mut marked = marked_at(cells.iter().map(|c| (c.answer, c.label, c.x, c.y)));
                 marked.sort();
                 want.sort();
                 assert_eq!(marked, want, "IOTA");
             }
             (GameKind::Omiga, AnswerCells::At(want)) => {
-                let marked: Vec<(i32, i32)> = app
-                    .global::<OmigaBridge>()
-                    .get_cells()
-                    .iter()
-                    .filter(|c| c.answer)
-                    .inspect(|c| assert!(c.label.ends_with(", the answer"), "{}", c.label))
-                    .map(|c| (c.x, c.y))
-                    .collect();
+                let cells = app.global::<OmigaBridge>().get_cells();
+                let marked = marked_at(cells.iter().map(|c| (c.answer, c.label, c.x, c.y)));
                 assert_eq!(marked, want, "Omiga");
             }
             (GameKind::Ovo, AnswerCells::Path(path)) => {
