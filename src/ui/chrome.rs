@@ -81,7 +81,7 @@ pub fn show_message(app: &AppWindow, text: &str, warning: bool) {
             let words = if said.is_empty() {
                 end.to_string()
             } else {
-                format!("{said}. {end}")
+                super::texts::sentences(&said, &end)
             };
             super::access::announce(app, &words);
         }

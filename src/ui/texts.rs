@@ -59,6 +59,17 @@ pub fn in_window(app: &AppWindow, text: &dyn Text) -> String {
     }
 }
 
+/// Two announcements said as one, sentence after sentence: a full stop between them only
+/// where the first has no stop of its own ("… — wrong. Player 1 wins!", never "wrong..").
+pub fn sentences(first: &str, next: &str) -> String {
+    let stop = if first.ends_with(['.', '!', '?', '…', ':', ';']) {
+        ""
+    } else {
+        "."
+    };
+    format!("{first}{stop} {next}")
+}
+
 /// One of every variant of every area, for tests/translations.rs.
 pub fn examples() -> Vec<Box<dyn Text>> {
     fn boxed<T: Text + 'static>(v: Vec<T>) -> Vec<Box<dyn Text>> {
@@ -472,5 +483,23 @@ texts! {
         TimeUp = "time-up", "Time's up: the minute passed without the winning card. Try again; the clock starts again.";
         AnswerHere { label: String } = "answer-here", "{}, the answer";
         AnswerFrom { label: String } = "answer-from", "{}, where the answer's egg starts";
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sentences;
+
+    #[test]
+    fn announcements_said_together_have_one_stop_between_them() {
+        assert_eq!(
+            sentences("Player 2 declared «Ovo!» — wrong.", "Player 1 wins!"),
+            "Player 2 declared «Ovo!» — wrong. Player 1 wins!"
+        );
+        assert_eq!(
+            sentences("Player 1 moved c1 to c2", "The app (easy) placed a card"),
+            "Player 1 moved c1 to c2. The app (easy) placed a card"
+        );
+        assert_eq!(sentences("Play!", "White wins!"), "Play! White wins!");
     }
 }

@@ -76,7 +76,7 @@ impl Region {
             Some(waiting)
                 if !waiting.is_empty() && !text.is_empty() && !text.starts_with(&waiting) =>
             {
-                format!("{waiting}. {text}")
+                hotseat::ui::texts::sentences(&waiting, text)
             }
             _ => text.to_string(),
         };
