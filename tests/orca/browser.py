@@ -8,21 +8,23 @@ over the canvas — to Orca over AT-SPI. The test then plays as a blind player d
 keys alone, through Orca: `b` (Orca's next button in browse mode) to reach a button,
 Tab/Shift+Tab between the board's cells, Return to act. It never reads the tree to act:
 it acts on what Orca has just said, and checks what Orca says (the "SPEECH OUTPUT:" lines
-of its debug log) at each step of a 2-player Ovo game continued from a save, to its end:
+of its debug log) at each step of a whole 2-player Ovo game from home to its end:
 
-  - the page opens with a saved Ovo game in its storage (tests/fixtures/ovo-peek.json,
-    made by the engine; the test server's STAGE page puts it there, as a player's
-    earlier visit leaves it: the browser stages a position only by replaying a save);
-    Continue; Player 2 reveals, walks to the hidden egg on d6, peeks (issue 41 point 5)
-    and hears the result; from «Got it» to the cover's end nothing of it is spoken (nor
-    the symbol's word), and the cover says "Player 2 peeked at d6";
-  - a turn pair on from there: the board is spoken when it comes (the page's focus
-    follows the app's, so Orca has a place to read from); at each cover the hand-off,
-    "<seat>, tap to reveal" and "Pass the device to <seat>", and the move the other seat
-    just made ("Player 2 moved f6 to f5"), which the layer's live region carries;
-  - the end: the seat holding the device declares «Ovo!» wrongly, which ends a
-    two-player game: the end must be heard; and the peek's result was never spoken from
-    the hand-off to the end.
+  - home, Ovo (its setup's title heard), Start; the first seat is drawn at random, so the
+    game's nine turns are planned from whichever seat the first cover asks for
+    (`whole_game_plan`): the first seat's egg steps, jumps the second's and steps into
+    its camp, where it flips; the second seat peeks at it (issue 41 point 5) and hears
+    the result; from «Got it» to the cover's end nothing of it is spoken (nor the
+    symbol's word), and the cover says "<seat> peeked at <cell>";
+  - at each turn the board is spoken when it comes (the page's focus follows the app's,
+    so Orca has a place to read from); each move is made by keys, the egg and its landing
+    heard before they are chosen; at each cover the hand-off, "<seat>, tap to reveal" and
+    "Pass the device to <seat>", and the move the other seat just made ("Player 2 moved
+    c6 to c5", "… jumped from …", "…; the egg was flipped"), which the layer's live
+    region carries;
+  - the end: the first seat declares «Ovo!» wrongly, which ends a two-player game: the
+    end must be heard; and the peek's result was never spoken from the hand-off to the
+    end.
 
 Then (issue 41 point 5), each from home: IOTA (its setup's title heard), two turns of two
 people, each seat's hand heard after its reveal and no "Your card" spoken from a hand-off
@@ -42,7 +44,6 @@ python3-pyatspi, chromium, xdotool, a running Orca and DISPLAY/D-Bus set (.ci/or
 import argparse
 import functools
 import http.server
-import json
 import os
 import re
 import signal
@@ -58,35 +59,71 @@ import pyatspi  # noqa: E402
 
 REVEAL = ", tap to reveal push button"
 
-# Each seat's first step: Player 1's eggs start on row 1, Player 2's on row 6 (Ovo's
-# board). From the board, which has the focus after the reveal, Orca's `b` / Shift+B
-# reaches the button beside the tray on that side; from there Tab or Shift+Tab walks the
-# tray's 36 cells, tab stops in reading order (a1 … f6), to the egg and its landing.
-MOVES = {
-    # seat: (Orca's key to the button, the button, the key through the cells, egg, landing)
-    "Player 1": ("shift+b", "Summary of the game", "Tab", "a1", "a2"),
-    "Player 2": ("b", "Declare «Ovo!»", "shift+Tab", "f6", "f5"),
-}
+# Ovo's tray by keys: its 36 cells are tab stops in the rules' order, a1 b1 … f1 a2 … f6.
+# From the board, which has the focus after a reveal, Orca's previous button (Shift+B)
+# reaches "Summary of the game" just before the tray, and Tab walks the cells from a1;
+# its next button (`b`) reaches "Declare «Ovo!»" just after it, and Shift+Tab walks back
+# from f6. A player goes the shorter way.
+FILES = "abcdef"
+# A cell's words are few ("c2, empty, legal landing"): the silence that ends them can be
+# shorter than a button's with its description. Twice it (`until` waits again before the
+# next press) still covers Orca's lag on a loaded machine.
+CELL_QUIET = 0.6
 
 
-# A saved Ovo game in which Boris, to move, may peek at a hidden egg on d6 (made by the
-# engine: tests/fixtures/README.md). The browser stages a position only by replaying a save.
-PEEK_SAVE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "ovo-peek.json")
-# The test's own page on the site's origin: it leaves the save in the page's storage, as a
-# player's earlier visit would have, and opens the app (the app has no hook for tests).
-STAGE = "/stage-save"
+def index(cell):
+    return (int(cell[1]) - 1) * 6 + FILES.index(cell[0])
+
+
+def other(who):
+    return "Player 2" if who == "Player 1" else "Player 1"
+
+
+def whole_game_plan(first):
+    """A two-player Ovo game to a peek in nine turns, whichever seat the app draws to go
+    first: the first seat (F) brings its egg on the c file into the other's camp (two
+    steps, a jump over the second seat's egg, a step into the camp, where it flips), the
+    second (S) steps its own c egg out to be jumped and then another egg aside, and then
+    peeks at the flipped egg. Cells in each seat's own ranks (1 = its camp), made absolute
+    here: Player 1's camp is rank 1, Player 2's rank 6. Returns the moves (seat, from, to,
+    kind), the hidden egg's cell and its symbol."""
+    second = other(first)
+
+    def at(who, cell):
+        rank = int(cell[1])
+        return cell[0] + str(rank if who == "Player 1" else 7 - rank)
+
+    # The second seat's step aside, on the side of the tray its keys reach first.
+    aside = ("a1", "a2") if second == "Player 1" else ("f6", "f5")
+    moves = [
+        (first, at(first, "c1"), at(first, "c2"), "step"),
+        (second, at(second, "c1"), at(second, "c2"), "step"),
+        (first, at(first, "c2"), at(first, "c3"), "step"),
+        (second, at(second, "c2"), at(second, "c3"), "step"),
+        (first, at(first, "c3"), at(first, "c5"), "jump"),
+        (second, *aside, "step"),
+        (first, at(first, "c5"), at(first, "c6"), "flip"),
+    ]
+    symbol = "diamond" if first == "Player 1" else "star"
+    return moves, at(first, "c6"), symbol
+
+
+def to_cell(p, cell, words):
+    """From the board to `cell` by keys, the shorter way round the tray, until Orca says
+    `words` of it."""
+    i = index(cell)
+    if i + 1 <= 36 - i:
+        p.until("shift+b", "Summary of the game push button", presses=6)
+        p.until("Tab", words, presses=i + 3, quiet=CELL_QUIET)
+    else:
+        p.until("b", "Declare «Ovo!» push button", presses=6)
+        p.until("shift+Tab", words, presses=36 - i + 2, quiet=CELL_QUIET)
 
 
 class Server:
-    """The built site on 127.0.0.1, on a port of its own (a thread of this process), and
-    at STAGE a page that puts the peek fixture in the site's storage, then opens the app."""
+    """The built site on 127.0.0.1, on a port of its own (a thread of this process)."""
 
     def __init__(self, root):
-        with open(PEEK_SAVE) as f:
-            save = json.dumps(json.dumps(json.load(f)))
-        stage = ("<!doctype html><script>localStorage.setItem('hotseat/current-game.json', "
-                 f"{save}); location.replace('/');</script>").encode()
-
         class Handler(http.server.SimpleHTTPRequestHandler):
             # The browser streams the module with this type, or refuses it.
             extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -95,15 +132,6 @@ class Server:
 
             def log_message(self, *args):
                 pass
-
-            def do_GET(self):
-                if self.path != STAGE:
-                    return super().do_GET()
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(stage)))
-                self.end_headers()
-                self.wfile.write(stage)
 
         self.httpd = http.server.ThreadingHTTPServer(
             ("127.0.0.1", 0), functools.partial(Handler, directory=root))
@@ -178,18 +206,19 @@ class Player(Listener):
                 last = time.time()
         return said
 
-    def until(self, key, words, presses=40, late=True):
+    def until(self, key, words, presses=40, late=True, quiet=0.8):
         """Presses `key` until Orca says `words`, as a player steps from element to
-        element, each heard before the next press. Returns what Orca said at the last."""
+        element, each heard before the next press. Returns what Orca said at the last.
+        `quiet`: the silence that ends a press's answer (shorter for a cell's few words)."""
         for _ in range(presses):
             # Orca lags on a loaded machine: what it says after the quiet that ended the
             # last press's wait is still that press's answer, and may be the one wanted.
-            tail = " | ".join(self.settle())
+            tail = " | ".join(self.settle(quiet))
             self.heard = []
             if late and words in tail:
                 return tail
             self.key(key)
-            said = " | ".join(self.settle())
+            said = " | ".join(self.settle(quiet))
             self.heard = []
             if words in said:
                 return said
@@ -215,18 +244,23 @@ def cover(p, last_move=None, since=0):
     return who
 
 
-def move(p, who):
-    """The seat holding the device steps an egg one square forward, by keys, each square
-    heard before it is chosen. Returns the move as the app announces it."""
-    to_button, button, key, egg, landing = MOVES[who]
-    p.until(to_button, f"{button} push button", presses=6)
-    p.until(key, f"{egg}, {who} ", presses=2)
+def move(p, who, frm, to, kind):
+    """The seat holding the device moves its egg on `frm` to `to` by keys, each square
+    heard before it is chosen: the egg, then (the egg chosen) its landing, which says it
+    is one. `kind`: "step", "jump" or "flip" (a step into the other's camp). Returns the
+    move as the app announces it, and where in Orca's speech its announcement starts."""
+    to_cell(p, frm, f"{frm}, {who} ")
     p.key("Return")
-    # The egg is chosen: its landing squares say so.
-    p.until(key, f"{landing}, empty, legal landing", presses=8)
+    landing = "legal jump landing" if kind == "jump" else "legal landing"
+    key = "Tab" if index(to) > index(frm) else "shift+Tab"
+    p.until(key, f"{to}, empty, {landing}", presses=abs(index(to) - index(frm)) + 2,
+            quiet=CELL_QUIET)
     since = len(p.all)
     p.key("Return")
-    return f"{who} moved {egg} to {landing}", since
+    said = {"step": f"{who} moved {frm} to {to}",
+            "jump": f"{who} jumped from {frm} to {to}",
+            "flip": f"{who} moved {frm} to {to}; the egg was flipped"}[kind]
+    return said, since
 
 
 def to_start(p):
@@ -241,21 +275,43 @@ def to_start(p):
     p.until("shift+b", "Start push button", presses=6, late=False)
 
 
-def play(p, who):
-    """From the cover asking for `who`: a turn pair, each seat's move by keys, each
-    hand-off and the other seat's move heard. Returns the last move."""
+def ovo_game(p):
+    """A whole two-player Ovo game by keys from home (issue 41 point 5): its setup's title
+    heard, Start, then each turn of `whole_game_plan` by the seat the cover asks for: the
+    reveal, the board heard ("<seat>'s turn"), the move by keys, and at the next cover the
+    hand-off and the move just made; then the second seat peeks at the flipped egg (`peek`)
+    and the first ends the game (`ovo_end`). Returns the peek's result, the last move and
+    the end as heard."""
+    p.note("\n## Ovo: home, Ovo, Start")
+    p.until("b", "Ovo push button", presses=12)
+    p.key("Return")
+    p.hear("New game: Ovo")
+    to_start(p)
+    p.key("Return")
+    first = cover(p)
+    moves, hidden, symbol = whole_game_plan(first)
+    p.note(f"  -> {first} goes first: {', '.join(f'{f}-{t}' for _, f, t, _ in moves)}")
+    who = first
     last = None
-    for turn in range(2):
+    for seat, frm, to, kind in moves:
+        if who != seat:
+            raise Failure(f"the cover asks for {who}, but it is {seat}'s turn")
         p.key("Return")  # the reveal button has the focus: reveal
         p.note(f"\n## {who} holds the device: the board is spoken (it has the focus)")
         p.hear("Egg tray", f"{who}'s turn")
-        last, since = move(p, who)
+        last, since = move(p, who, frm, to, kind)
         p.note(f"\n## {who} moved: the cover asks for the other seat and says the move")
         nxt = cover(p, last, since)
-        if nxt == who:
-            raise Failure(f"{who} moved and the cover asks for {who} again")
+        if nxt != other(who):
+            raise Failure(f"{who} moved and the cover asks for {nxt}")
         who = nxt
-    return last
+    peeked, handed = peek(p, who, hidden, symbol)
+    p.note(f"\n## Ovo's moves and peek passed; the end: {other(who)}'s wrong «Ovo!»")
+    over = ovo_end(p)
+    # The peek's result was never spoken again, whoever held the device.
+    for words in ("remember it", f"{hidden} is a"):
+        private_under_cover(p, handed, len(p.all), words, "the rest of the game")
+    return peeked, last, over
 
 
 def leave_game(p):
@@ -271,7 +327,7 @@ def leave_game(p):
 
 def ovo_end(p):
     """The game to its end, the short way: the seat holding the device declares «Ovo!»
-    with none of its eggs hidden, which is wrong and in a two-player game ends it (the
+    with its eggs not all hidden in its camp, which is wrong and in a two-player game ends it (the
     other seat wins). By keys: `b` to the turn's Declare button, Return; the question is
     heard and the focus is on its confirming button; Return. The end is heard (the live
     region), then "Back to home"."""
@@ -285,6 +341,11 @@ def ovo_end(p):
     p.key("Return")
     said = p.hear(f"{who} declared «Ovo!» — wrong.")
     p.note(f"  -> the end heard: {said}")
+    p.settle()
+    # Announcements that come together are said as one, sentence after sentence.
+    doubled = [line for line in p.all if re.search(r"(?<!\.)\.\.(?!\.)", line)]
+    if doubled:
+        raise Failure(f"two full stops where announcements were joined: {doubled}")
     p.until("b", "Back to home push button", presses=8)
     p.key("Return")
     p.until("b", "Ovo push button", presses=12)
@@ -342,51 +403,42 @@ def iota(p, turns=2):
     return who
 
 
-def ovo_peek(p):
-    """A peek by ear (issue 41 point 5), from the saved game the page opened with
-    (tests/fixtures/ovo-peek.json): Continue; Player 2's cover, their board; Shift+Tab from
-    the Declare button to the hidden egg on d6, Return; `b` to the Peek button, Return:
-    the result is heard ("d6 is a diamond — remember it", the words of «Got it», where the
+def peek(p, who, cell, symbol):
+    """A peek by ear (issue 41 point 5), from the cover asking for `who`: the reveal, the
+    way to the hidden egg on `cell` by keys, Return; `b` to the Peek button, Return: the
+    result is heard ("c6 is a diamond — remember it", the words of «Got it», where the
     page's focus goes); Return on «Got it»; from there to the cover's end nothing of the
-    result is spoken (nor the symbol's word), and the cover asks for Player 1 and says
-    "Player 2 peeked at d6". Returns the result heard and where the hand-off began in
-    Orca's speech (the caller checks the rest of the game too)."""
-    p.note("\n## A peek: the saved game (tests/fixtures/ovo-peek.json) continued")
-    p.key("ctrl+Home")
-    p.until("b", "Continue the saved game", presses=8)
+    result is spoken (nor the symbol's word), and the cover asks for the other seat and
+    says "<who> peeked at <cell>". Returns the result heard and where the hand-off began
+    in Orca's speech (the caller checks the rest of the game too)."""
     p.key("Return")
-    who = cover(p)
-    if who != "Player 2":
-        raise Failure(f"the saved game's cover asks for {who}, not Player 2")
-    p.key("Return")
-    p.hear("Egg tray", "Player 2's turn")
-    p.until("b", "Declare «Ovo!» push button", presses=6)
-    p.until("shift+Tab", "d6, hidden egg", presses=5)
+    p.hear("Egg tray", f"{who}'s turn")
+    to_cell(p, cell, f"{cell}, hidden egg")
     p.key("Return")
     p.until("b", "Peek at this egg push button", presses=4)
     p.key("Return")
-    result = "d6 is a diamond — remember it"
+    result = f"{cell} is a {symbol} — remember it"
     # The page's focus goes to «Got it», whose words are the result.
     p.hear("Got it push button", result, within=10)
-    p.note(f"  -> the peek's result heard by Player 2: {result}")
+    p.note(f"  -> the peek's result heard by {who}: {result}")
     p.settle()
     p.heard = []
     since = len(p.all)
     p.key("Return")
     # The hand-off: nothing of the result in what Orca says from «Got it» to the cover's
-    # end (the symbol's word included: Player 1's cells, which say "diamond", are not
-    # read there), then the cover's words with the public line: the live region said
-    # "Player 2 peeked at d6" at the peek already, the reveal button's description says
-    # it again to Player 1.
+    # end (the symbol's word included: the other seat's cells, which say it, are not read
+    # there), then the cover's words with the public line: the live region said
+    # "<who> peeked at <cell>" at the peek already, the reveal button's description says
+    # it again to the other seat.
     end = time.time() + 15
     while time.time() < end and not any(REVEAL in line for line in p.all[since:]):
         p.settle(quiet=0.5, within=3.0)
     p.settle()
-    for words in ("remember it", "d6 is a", "diamond"):
-        private_under_cover(p, since, len(p.all), words, "Player 1")
-    if cover(p) != "Player 1":
-        raise Failure("after Player 2's peek the cover does not ask for Player 1")
-    if not any("Player 2 peeked at d6" in line for line in p.all[since:]):
+    for words in ("remember it", f"{cell} is a", f" {symbol} "):
+        private_under_cover(p, since, len(p.all), words, other(who))
+    if cover(p) != other(who):
+        raise Failure(f"after {who}'s peek the cover does not ask for {other(who)}")
+    if not any(f"{who} peeked at {cell}" in line for line in p.all[since:]):
         raise Failure(f"the cover did not say the peek: {p.all[since:]}")
     return result, since
 
@@ -572,7 +624,7 @@ def main():
     ears.new()  # what Orca said before the browser is not the page's
     with open(args.transcript, "w") as out, open(os.path.join(work, "chromium.log"), "w") as clog:
         p = Player(ears, out)
-        browser = chromium(server.url.rstrip("/") + STAGE, os.path.join(work, "profile"), clog)
+        browser = chromium(server.url, os.path.join(work, "profile"), clog)
         try:
             find_document()
             # Xvfb has no window manager: the browser's window gets the keyboard only when
@@ -586,13 +638,7 @@ def main():
             started = time.time()
             peeked = last = ovo_over = iota_last = omiga_end = "-"
             if "ovo" in parts:
-                peeked, handed = ovo_peek(p)
-                last = play(p, "Player 1")
-                p.note(f"\n## Ovo's peek and turn pair passed at {time.time() - started:.0f} s; the end: a wrong «Ovo!»")
-                ovo_over = ovo_end(p)
-                # Player 2's peek was never spoken again, whoever held the device.
-                for words in ("remember it", "d6 is a"):
-                    private_under_cover(p, handed, len(p.all), words, "the rest of the game")
+                peeked, last, ovo_over = ovo_game(p)
             if "iota" in parts:
                 iota_last = iota(p)
                 leave_game(p)
