@@ -2,22 +2,27 @@
 //! pair by their pairing texts over the app's own WebRTC (`net::rtc_native`, str0m) on
 //! real UDP on 127.0.0.1, through the setup screen's buttons and the host and join
 //! screens, driven by the screens' own Slint timer (mock time here) and reach the
-//! networked table, where a card placed on one shows on the other.
+//! networked table, where a card placed on one shows on the other. Then the joining app
+//! is gone without a word, opened again, and pairs again with the host's new text: its
+//! seat and the board are as they were, and play goes on.
 #![cfg(all(feature = "devtools", feature = "webrtc"))]
 
 use hotseat::ui::lan;
 use hotseat::ui::{LanBridge, Screen};
 use slint::ComponentHandle;
 use std::net::{IpAddr, Ipv4Addr};
+use std::path::Path;
 use std::time::Duration;
 
 mod common;
 use common::devices::{device_in, Device};
-use common::{cell_prefix, labels_starting, press, select_playable, temp_data};
+use common::{cell_prefix, labels_starting, on_screen, press, select_playable, temp_data};
+use i_slint_backend_testing::ElementHandle;
 
-/// An app in English on show, with a data folder of its own.
-fn device(tag: &str) -> Device {
-    let d = device_in(Some(temp_data(tag)));
+/// An app in English on show, with a data folder of its own (kept where it is: the same
+/// phone opens the app again there).
+fn device(data: &Path) -> Device {
+    let d = device_in(Some(data.to_path_buf()));
     d.app.invoke_set_language("en".into());
     d
 }
@@ -25,15 +30,22 @@ fn device(tag: &str) -> Device {
 /// Runs the devices' timers (the pairing screens' own) and takes in their net events
 /// until `done` holds.
 fn pump(devices: &[&Device], what: &str, done: impl Fn() -> bool) {
-    common::devices::pump(devices, what, Duration::from_millis(20), done)
+    pump_for(devices, what, Duration::from_secs(10), done)
+}
+
+/// `pump`, waiting up to `within` of real time (the sockets and drivers' clocks are real:
+/// a link lost without a word is known by the match's silence, `RTC_TIMING`).
+fn pump_for(devices: &[&Device], what: &str, within: Duration, done: impl Fn() -> bool) {
+    common::devices::pump_within(devices, what, Duration::from_millis(20), within, done)
 }
 
 #[test]
 fn two_apps_pair_by_texts_over_webrtc_and_play() {
     // Both windows offer this machine's loopback (the test has no Wi-Fi to count on).
     hotseat::ui::rtc::use_addresses(Some(vec![IpAddr::V4(Ipv4Addr::LOCALHOST)]));
-    let host = device("rtc-host");
-    let joiner = device("rtc-join");
+    let host = device(&temp_data("rtc-host"));
+    let joiner_data = temp_data("rtc-join");
+    let joiner = device(&joiner_data);
     for d in [&host, &joiner] {
         d.app.invoke_open_game("omiga".into());
         assert_eq!(d.app.get_screen(), Screen::Setup);
@@ -117,7 +129,100 @@ fn two_apps_pair_by_texts_over_webrtc_and_play() {
             .first()
             .is_some_and(|l| l.contains("black card") && !l.contains("waiting"))
     });
+
+    // The joining phone is gone without a word (the app killed, the phone's battery
+    // flat): its window and its link drop. The host's player is asked to pair again,
+    // with a new text; the game stands.
+    // The cards on a board, where and whose ("x 3, y 4: white").
+    let board = |d: &Device| {
+        let mut cards: Vec<String> = labels_starting(&d.app, "x ")
+            .iter()
+            .filter_map(|l| {
+                let colour = ["white card", "black card"]
+                    .into_iter()
+                    .find(|c| l.contains(c))?;
+                Some(format!("{} {colour}", cell_prefix(l)))
+            })
+            .collect();
+        cards.sort();
+        cards
+    };
+    let before = board(&host);
+    assert!(before.len() >= 2, "{before:?}");
+    lan::close_without_leaving(&mut joiner.c.borrow_mut());
+    drop(joiner);
+    pump_for(
+        &[&host],
+        "the host asks to pair again",
+        Duration::from_secs(30),
+        || host.app.get_screen() == Screen::LanHost && hb.get_own_text() != "",
+    );
+    assert!(
+        hb.get_host_status().contains("pair again"),
+        "{}",
+        hb.get_host_status()
+    );
+    let offer_again = hb.get_own_text().to_string();
+    assert_ne!(offer_again, offer, "a new pairing, not the spent one");
+
+    // The same phone opens the app again (its data kept) and Join under Two phones: its
+    // seat is kept; it pastes the host's new text, the host takes its answer in, and both
+    // are back at the same table, the joiner still Black.
+    let back = device(&joiner_data);
+    back.app.invoke_open_game("omiga".into());
+    back.app.invoke_join_pair();
+    let bb = back.app.global::<LanBridge>();
+    assert!(
+        bb.get_pair_message().contains("seat in the game is kept"),
+        "{}",
+        bb.get_pair_message()
+    );
+    bb.set_pasted_text(offer_again.as_str().into());
+    press(&back.app, "Use this text");
+    pump(&[&host, &back], "the answer to the new text shows", || {
+        bb.get_own_text() != ""
+    });
+    hb.set_pasted_text(bb.get_own_text());
+    press(&host.app, "Use the answer");
+    pump(&[&host, &back], "both tables come up again", || {
+        host.app.get_screen() == Screen::Game && back.app.get_screen() == Screen::Game
+    });
+    pump(&[&host, &back], "the joiner's board is the host's", || {
+        board(&back) == before
+    });
+    assert_eq!(board(&host), before);
+    assert!(!labels_starting(&back.app, "Black card ").is_empty());
+    assert!(labels_starting(&back.app, "White card ").is_empty());
+
+    // Play goes on (after the countdown the host gives a device that comes back): a card
+    // placed on one shows on the other, whichever side has one that fits.
+    let placed = std::cell::RefCell::new(None);
+    pump(&[&host, &back], "a card fits again", || {
+        let side = [(&host, &back, "White"), (&back, &host, "Black")]
+            .into_iter()
+            .find_map(|(on, other, side)| Some((select_playable(&on.app, side)?, on, other, side)));
+        if let Some((cell, on, other, side)) = side {
+            press(&on.app, &cell);
+            *placed.borrow_mut() = Some((cell_prefix(&cell), other, side.to_lowercase()));
+        } else {
+            // No card of either hand fits: a player discards their hand and draws anew.
+            let discard = [&host, &back].into_iter().find_map(|d| {
+                ElementHandle::find_by_accessible_label(&d.app, "Discard hand")
+                    .find(|e| on_screen(&d.app, e))
+            });
+            if let Some(button) = discard {
+                button.invoke_accessible_default_action();
+            }
+        }
+        placed.borrow().is_some()
+    });
+    let (at, other, side) = placed.into_inner().expect("a card was placed");
+    pump(&[&host, &back], "the other device sees the card", || {
+        labels_starting(&other.app, &at)
+            .first()
+            .is_some_and(|l| l.contains(&format!("{side} card")) && !l.contains("waiting"))
+    });
     lan::leave(&mut host.c.borrow_mut());
-    lan::leave(&mut joiner.c.borrow_mut());
+    lan::leave(&mut back.c.borrow_mut());
     hotseat::ui::rtc::use_addresses(None);
 }
