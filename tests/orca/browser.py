@@ -275,6 +275,18 @@ def to_start(p):
     p.until("shift+b", "Start push button", presses=6, late=False)
 
 
+def new_game(p, game):
+    """From home: the game's button, its setup's title heard, Start; returns the seat the
+    first cover asks for."""
+    p.note(f"\n## {game}: home, {game}, Start")
+    p.until("b", f"{game} push button", presses=12)
+    p.key("Return")
+    p.hear(f"New game: {game}")
+    to_start(p)
+    p.key("Return")
+    return cover(p)
+
+
 def ovo_game(p):
     """A whole two-player Ovo game by keys from home (issue 41 point 5): its setup's title
     heard, Start, then each turn of `whole_game_plan` by the seat the cover asks for: the
@@ -282,13 +294,7 @@ def ovo_game(p):
     hand-off and the move just made; then the second seat peeks at the flipped egg (`peek`)
     and the first ends the game (`ovo_end`). Returns the peek's result, the last move and
     the end as heard."""
-    p.note("\n## Ovo: home, Ovo, Start")
-    p.until("b", "Ovo push button", presses=12)
-    p.key("Return")
-    p.hear("New game: Ovo")
-    to_start(p)
-    p.key("Return")
-    first = cover(p)
+    first = new_game(p, "Ovo")
     moves, hidden, symbol = whole_game_plan(first)
     p.note(f"  -> {first} goes first: {', '.join(f'{f}-{t}' for _, f, t, _ in moves)}")
     who = first
@@ -373,13 +379,7 @@ def iota(p, turns=2):
     """IOTA, two people: each seat reveals, hears its hand (the cards are buttons, heard
     on the way to Pass), passes; the cover says who passed; under the cover no card of
     anyone's hand is spoken."""
-    p.note("\n## IOTA: home, IOTA, Start")
-    p.until("b", "IOTA push button", presses=12)
-    p.key("Return")
-    p.hear("New game: IOTA")
-    to_start(p)
-    p.key("Return")
-    who = cover(p)
+    who = new_game(p, "IOTA")
     heard_cover = len(p.all)
     for turn in range(turns):
         private_under_cover(p, heard_cover, len(p.all), "Your card", who)
