@@ -30,13 +30,38 @@ fn device(data: &Path) -> Device {
 /// Runs the devices' timers (the pairing screens' own) and takes in their net events
 /// until `done` holds.
 fn pump(devices: &[&Device], what: &str, done: impl Fn() -> bool) {
-    pump_for(devices, what, Duration::from_secs(10), done)
+    common::devices::pump(devices, what, Duration::from_millis(20), done)
 }
 
-/// `pump`, waiting up to `within` of real time (the sockets and drivers' clocks are real:
-/// a link lost without a word is known by the match's silence, `RTC_TIMING`).
-fn pump_for(devices: &[&Device], what: &str, within: Duration, done: impl Fn() -> bool) {
-    common::devices::pump_within(devices, what, Duration::from_millis(20), within, done)
+/// `d`'s "Discard hand" button, when it shows (only while no card of the hand fits).
+fn discard_button(d: &Device) -> Option<ElementHandle> {
+    ElementHandle::find_by_accessible_label(&d.app, "Discard hand").find(|e| on_screen(&d.app, e))
+}
+
+/// A card of `side` on `d` that fits, selected, and its cell. While none of the hand fits
+/// either way up, the player discards it and waits for the new one (the other `devices`
+/// taking in their news meanwhile), as a player would.
+fn fitting_card(devices: &[&Device], d: &Device, side: &str) -> String {
+    let hand = || labels_starting(&d.app, &format!("{side} card "));
+    loop {
+        let cell = std::cell::RefCell::new(None);
+        pump(
+            devices,
+            &format!("{side} has a card that fits, or may discard"),
+            || {
+                *cell.borrow_mut() = select_playable(&d.app, side);
+                cell.borrow().is_some() || discard_button(d).is_some()
+            },
+        );
+        if let Some(cell) = cell.into_inner() {
+            return cell;
+        }
+        let before = hand();
+        if let Some(button) = discard_button(d) {
+            button.invoke_accessible_default_action();
+        }
+        pump(devices, &format!("{side}'s new hand"), || hand() != before);
+    }
 }
 
 #[test]
@@ -107,7 +132,7 @@ fn two_apps_pair_by_texts_over_webrtc_and_play() {
     assert!(labels_starting(&joiner.app, "White card ").is_empty());
 
     // White places on the host: the card shows on the joiner's board.
-    let cell = select_playable(&host.app, "White").expect("White has a move");
+    let cell = fitting_card(&[&host, &joiner], &host, "White");
     press(&host.app, &cell);
     let at = cell_prefix(&cell);
     pump(&[&host, &joiner], "the joiner sees White's card", || {
@@ -116,7 +141,7 @@ fn two_apps_pair_by_texts_over_webrtc_and_play() {
             .is_some_and(|l| l.contains("white card"))
     });
     // Black answers on the joiner: the host judges it and both show it.
-    let cell = select_playable(&joiner.app, "Black").expect("Black has a move");
+    let cell = fitting_card(&[&host, &joiner], &joiner, "Black");
     press(&joiner.app, &cell);
     let at = cell_prefix(&cell);
     pump(&[&host, &joiner], "the host sees Black's card", || {
@@ -130,9 +155,6 @@ fn two_apps_pair_by_texts_over_webrtc_and_play() {
             .is_some_and(|l| l.contains("black card") && !l.contains("waiting"))
     });
 
-    // The joining phone is gone without a word (the app killed, the phone's battery
-    // flat): its window and its link drop. The host's player is asked to pair again,
-    // with a new text; the game stands.
     // The cards on a board, where and whose ("x 3, y 4: white").
     let board = |d: &Device| {
         let mut cards: Vec<String> = labels_starting(&d.app, "x ")
@@ -149,14 +171,15 @@ fn two_apps_pair_by_texts_over_webrtc_and_play() {
     };
     let before = board(&host);
     assert!(before.len() >= 2, "{before:?}");
+
+    // The joining phone is gone without a word (the app killed, the phone's battery
+    // flat): its window and its link drop. The host's player is asked to pair again,
+    // with a new text; the game stands.
     lan::close_without_leaving(&mut joiner.c.borrow_mut());
     drop(joiner);
-    pump_for(
-        &[&host],
-        "the host asks to pair again",
-        Duration::from_secs(30),
-        || host.app.get_screen() == Screen::LanHost && hb.get_own_text() != "",
-    );
+    pump(&[&host], "the host asks to pair again", || {
+        host.app.get_screen() == Screen::LanHost && hb.get_own_text() != ""
+    });
     assert!(
         hb.get_host_status().contains("pair again"),
         "{}",
@@ -194,34 +217,20 @@ fn two_apps_pair_by_texts_over_webrtc_and_play() {
     assert!(!labels_starting(&back.app, "Black card ").is_empty());
     assert!(labels_starting(&back.app, "White card ").is_empty());
 
-    // Play goes on (after the countdown the host gives a device that comes back): a card
-    // placed on one shows on the other, whichever side has one that fits.
-    let placed = std::cell::RefCell::new(None);
-    pump(&[&host, &back], "a card fits again", || {
-        let side = [(&host, &back, "White"), (&back, &host, "Black")]
-            .into_iter()
-            .find_map(|(on, other, side)| Some((select_playable(&on.app, side)?, on, other, side)));
-        if let Some((cell, on, other, side)) = side {
-            press(&on.app, &cell);
-            *placed.borrow_mut() = Some((cell_prefix(&cell), other, side.to_lowercase()));
-        } else {
-            // No card of either hand fits: a player discards their hand and draws anew.
-            let discard = [&host, &back].into_iter().find_map(|d| {
-                ElementHandle::find_by_accessible_label(&d.app, "Discard hand")
-                    .find(|e| on_screen(&d.app, e))
-            });
-            if let Some(button) = discard {
-                button.invoke_accessible_default_action();
-            }
-        }
-        placed.borrow().is_some()
-    });
-    let (at, other, side) = placed.into_inner().expect("a card was placed");
-    pump(&[&host, &back], "the other device sees the card", || {
-        labels_starting(&other.app, &at)
-            .first()
-            .is_some_and(|l| l.contains(&format!("{side} card")) && !l.contains("waiting"))
-    });
+    // Play goes on (after the countdown the host gives a device that comes back): White's
+    // next card shows on the joiner that came back.
+    let cell = fitting_card(&[&host, &back], &host, "White");
+    press(&host.app, &cell);
+    let at = cell_prefix(&cell);
+    pump(
+        &[&host, &back],
+        "the joiner that came back sees White's card",
+        || {
+            labels_starting(&back.app, &at)
+                .first()
+                .is_some_and(|l| l.contains("white card"))
+        },
+    );
     lan::leave(&mut host.c.borrow_mut());
     lan::leave(&mut back.c.borrow_mut());
     hotseat::ui::rtc::use_addresses(None);

@@ -31,17 +31,6 @@ pub fn device_in(dir: Option<PathBuf>) -> Device {
 /// sockets and the drivers' clocks are real), moving Slint's mock clock on by `tick` each
 /// round for the screens that a Slint timer drives (zero: no timer moves).
 pub fn pump(devices: &[&Device], what: &str, tick: Duration, done: impl Fn() -> bool) {
-    pump_within(devices, what, tick, Duration::from_secs(10), done)
-}
-
-/// `pump`, for up to `within` of real time.
-pub fn pump_within(
-    devices: &[&Device],
-    what: &str,
-    tick: Duration,
-    within: Duration,
-    done: impl Fn() -> bool,
-) {
     let start = Instant::now();
     loop {
         if !tick.is_zero() {
@@ -53,7 +42,10 @@ pub fn pump_within(
         if done() {
             return;
         }
-        assert!(start.elapsed() < within, "timed out: {what}");
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "timed out: {what}"
+        );
         std::thread::sleep(Duration::from_millis(5));
     }
 }
