@@ -57,7 +57,10 @@ import queue
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "tools", "rtc"))
 import qr_y4m  # noqa: E402  (the fake camera's video)
-NS = {"host": "hs-rtc-host", "join": "hs-rtc-join", "air": "hs-rtc-air"}
+# HOTSEAT_RTC_NS (default hs-rtc) names this run's namespaces, so that a second run on the
+# same machine (a test being mended while CI runs) does not take the first one's down.
+_NS = os.environ.get("HOTSEAT_RTC_NS", "hs-rtc")
+NS = {"host": f"{_NS}-host", "join": f"{_NS}-join", "air": f"{_NS}-air"}
 IF = {"host": "hsr-host", "join": "hsr-join"}
 # The Wi-Fi between them: a bridge in a namespace of its own, each phone's link a port.
 AIR = {"host": "hsa-host", "join": "hsa-join"}

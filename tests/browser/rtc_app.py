@@ -2,12 +2,16 @@
 """The app and a phone's browser play each other over WebRTC (issue 40, point 4), in the
 two network namespaces of tests/browser/rtc.py (the same Wi-Fi bridge), each way:
 
-- **the app joins**: a headless Chromium hosts Omiga; `hotseat rtc-join`
-  (src/net/headless_rtc.rs, str0m underneath) reads the page's offer text on its standard
-  input and prints its answer text, which the test types into the page's answer field;
-- **the app hosts**: `hotseat rtc-host` prints its offer text; the joining page's camera
-  reads it as a QR code (Chromium's fake camera, as a phone scans a kiosk's screen), and
-  the page's answer text goes to the app's input.
+- **the app joins**: the page hosts Omiga; `hotseat rtc-join` (src/net/headless_rtc.rs,
+  str0m underneath) reads the page's offer text on its standard input and prints its
+  answer text, which the test types into the page's answer field;
+- **the app hosts**: `hotseat rtc-host` prints its offer text; a headless Chromium's camera
+  reads it as a QR code (its fake camera, as a phone scans a kiosk's screen), a Firefox
+  page has it pasted (its fake camera shows no code; tests/browser/firefox.py), and the
+  page's answer text goes to the app's input.
+
+The page is headless Chromium, or with --engine=firefox Debian's Firefox ESR (as Firefox
+for Android gives its addresses: tests/browser/firefox.py).
 
 Each plays a whole game: the page places through its accessibility layer, the app by the
 line protocol of `hotseat host`/`join` (`legal`, then an action, going forward); at the end
@@ -17,7 +21,8 @@ Printed as bench figures, not checked: an action's round trip over the data chan
 median and max (the app's own measure when it joins, the page's when it hosts), and the
 pairing times.
 
-    tests/browser/rtc_app.py SITE_DIR HOTSEAT_BINARY [--only=joins|hosts]   (as root)
+    tests/browser/rtc_app.py SITE_DIR HOTSEAT_BINARY [--only=joins|hosts] [--engine=chromium|firefox]
+                                                                           (as root)
 """
 import os
 import queue
@@ -153,7 +158,7 @@ def summary(what, trips):
 
 
 class Ends:
-    """The Chromium page and the app of one run (the app, once started, set as `app`):
+    """The page and the app of one run (the app, once started, set as `app`):
     on a failure the app's last lines and the page's WebRTC trace are printed; both
     are ended after, failed or not."""
 
@@ -176,15 +181,15 @@ class Ends:
         return False
 
 
-def app_joins(site, binary, work):
-    """Chromium hosts, the app joins (the offer pasted into the app, its answer typed)."""
-    with Ends(Page("host", site, work, "chromium")) as ends:
+def app_joins(site, binary, work, engine):
+    """The page hosts, the app joins (the offer pasted into the app, its answer typed)."""
+    with Ends(Page("host", site, work, engine)) as ends:
         page = ends.page
         page.do("open", timeout=300)
         page.do("press", role="button", name="Omiga")
         page.do("press", role="button", name="Host a game on two devices")
         offer = page.do("desc", role="generic", name="Pairing text of this phone", prefix="HS2O", wait=60)
-        log(f"Chromium's offer ({len(offer)} characters): {offer[:40]}…")
+        log(f"{engine}'s offer ({len(offer)} characters): {offer[:40]}…")
         app = ends.app = App(binary, work, "join", ["rtc-join"])
         app.until(r"^# paste the offer")
         app.send(offer)
@@ -201,14 +206,15 @@ def app_joins(site, binary, work):
         time.sleep(3.5)  # the countdown
         trips = play(page, app, app_white=False)
         assert trips, "the app measured no round trip"
-        summary("the app's action to Chromium's answer (the app joins)", trips)
+        summary(f"the app's action to {engine}'s answer (the app joins)", trips)
 
 
-def app_hosts(site, binary, work):
-    """The app hosts, Chromium joins: the page's camera reads the app's offer (as a phone
+def app_hosts(site, binary, work, engine):
+    """The app hosts, the page joins: Chromium's camera reads the app's offer (as a phone
     scanning the kiosk's screen; scanning also gives the page its camera permission, so its
-    answer carries its address, which the app checks), its answer goes to the app's input."""
-    with Ends(Page("join", site, work, "chromium")) as ends:
+    answer carries its address, which the app checks), Firefox has it pasted; the page's
+    answer goes to the app's input."""
+    with Ends(Page("join", site, work, engine)) as ends:
         page = ends.page
         page.do("open", timeout=300)
         page.do("press", role="button", name="Omiga")
@@ -217,8 +223,12 @@ def app_hosts(site, binary, work):
         offer, _ = app.until(r"^offer ")
         offer = offer.split(" ", 1)[1]
         log(f"the app's offer ({len(offer)} characters): {offer[:40]}…")
-        took = scanned(page, offer)
-        log(f"the page's camera read the app's offer in {took:.2f} s")
+        if engine == "chromium":
+            took = scanned(page, offer)
+            log(f"the page's camera read the app's offer in {took:.2f} s")
+        else:
+            page.do("type", name="1. The hosting phone's pairing text", text=offer)
+            page.do("press", role="button", name="Use this text")
         answer = page.do("desc", role="generic", name="Pairing text of this phone", prefix="HS2A", wait=30)
         given = time.time()
         app.send(answer)
@@ -228,13 +238,14 @@ def app_hosts(site, binary, work):
         log(f"the page's table is up {time.time() - given:.2f} s after its answer reached the app ({paired[2:]})")
         time.sleep(3.5)  # the countdown
         play(page, app, app_white=True)
-        summary("Chromium's action to the app's answer (the page's own measure; the app hosts)",
+        summary(f"{engine}'s action to the app's answer (the page's own measure; the app hosts)",
                 page.do("round_trips"))
 
 
 def main():
     site, binary = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     only = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--only=")), None)
+    engine = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--engine=")), "chromium")
     for name, run in (("joins", app_joins), ("hosts", app_hosts)):
         if only and only != name:
             continue
@@ -242,11 +253,11 @@ def main():
         setup()
         work = tempfile.mkdtemp(prefix="hotseat-rtc-app-")
         try:
-            run(site, binary, work)
+            run(site, binary, work, engine)
         finally:
             shutil.rmtree(work, ignore_errors=True)
             teardown()
-        log(f"the app {name} Chromium: passed in {time.time() - started:.0f} s")
+        log(f"the app {name} {engine}: passed in {time.time() - started:.0f} s")
 
 
 if __name__ == "__main__":
