@@ -183,7 +183,11 @@ impl Lookup {
                 known.push(ip);
                 crate::note!(
                     "WebRTC: mDNS: {name} is {ip} ({:.1} ms after the first query)",
-                    now.saturating_duration_since(self.started).as_secs_f64() * 1000.0
+                    // The real time of reading, not the poll's `now`, which may be older.
+                    Instant::now()
+                        .saturating_duration_since(self.started)
+                        .as_secs_f64()
+                        * 1000.0
                 );
                 for w in self.wanted.iter().filter(|w| w.name == name) {
                     new.push(SocketAddr::new(IpAddr::V4(ip), w.port));
