@@ -266,8 +266,9 @@ def app_resolves(site, binary, work):
         log(f"the page's answer carries only mDNS names: {' '.join(candidates)}")
         paired, before = app.until(r"^(# paired in|error)", timeout=30)
         assert paired.startswith("# paired"), paired
-        found = [line for line in before if "mDNS:" in line]
-        assert found, f"the app paired without resolving the name: {before}"
+        # The app's note (its standard error) may come before or after the candidates line.
+        found = [line for line in app.said if "mDNS:" in line]
+        assert found, f"the app paired without resolving the name: {app.said[-10:]}"
         log(f"the app resolved it: {found[0].split('mDNS: ', 1)[1]}; {paired[2:]} after taking the answer in")
         page.do("wait", pattern=r"^Play! You are|Discard hand|may place here", wait=30)
         log(f"the page's table is up {time.time() - given:.2f} s after its answer reached the app")
