@@ -155,14 +155,14 @@ impl Lookup {
         }
         let mut new = Vec::new();
         for packet in packets {
-            new.extend(self.take(&packet, now));
+            new.extend(self.take(&packet));
         }
         new
     }
 
     /// Reads one packet: the candidates it newly resolves. Anything malformed, or about
     /// other names, gives nothing.
-    pub(super) fn take(&mut self, packet: &[u8], now: Instant) -> Vec<SocketAddr> {
+    pub(super) fn take(&mut self, packet: &[u8]) -> Vec<SocketAddr> {
         let mut new = Vec::new();
         for name in self.unresolved_or_room() {
             let Ok(ips) = mdns::addresses_for(packet, &name) else {
@@ -359,7 +359,7 @@ mod tests {
             now,
         );
         assert_eq!(lookup.unresolved(), vec![NAME.to_string()]);
-        let got = lookup.take(&reply(NAME, [10, 78, 0, 2]), now);
+        let got = lookup.take(&reply(NAME, [10, 78, 0, 2]));
         assert_eq!(
             got,
             vec![
@@ -368,7 +368,7 @@ mod tests {
             ]
         );
         assert!(lookup.unresolved().is_empty());
-        assert!(lookup.take(&reply(NAME, [10, 78, 0, 2]), now).is_empty());
+        assert!(lookup.take(&reply(NAME, [10, 78, 0, 2])).is_empty());
     }
 
     #[test]
@@ -381,22 +381,20 @@ mod tests {
             }],
             now,
         );
-        assert!(lookup.take(b"\x00\x01garbage", now).is_empty());
-        assert!(lookup
-            .take(&reply("other.local", [10, 0, 0, 9]), now)
-            .is_empty());
+        assert!(lookup.take(b"\x00\x01garbage").is_empty());
+        assert!(lookup.take(&reply("other.local", [10, 0, 0, 9])).is_empty());
         for ip in [
             [127, 0, 0, 1],
             [224, 0, 0, 251],
             [255, 255, 255, 255],
             [0, 0, 0, 0],
         ] {
-            assert!(lookup.take(&reply(NAME, ip), now).is_empty(), "{ip:?}");
+            assert!(lookup.take(&reply(NAME, ip)).is_empty(), "{ip:?}");
         }
         assert_eq!(lookup.unresolved(), vec![NAME.to_string()]);
         // A flood of different addresses for the name is cut at MAX_ADDRESSES.
         let taken: usize = (1..=20)
-            .map(|i| lookup.take(&reply(NAME, [10, 0, 1, i]), now).len())
+            .map(|i| lookup.take(&reply(NAME, [10, 0, 1, i])).len())
             .sum();
         assert_eq!(taken, MAX_ADDRESSES);
     }
@@ -417,7 +415,7 @@ mod tests {
         lookup.socket = UdpSocket::bind("127.0.0.1:0").ok();
         assert!(!lookup.done(now));
         assert!(lookup.done(now + GIVE_UP));
-        lookup.take(&reply(NAME, [10, 78, 0, 2]), now);
+        lookup.take(&reply(NAME, [10, 78, 0, 2]));
         assert!(lookup.done(now));
     }
 }
