@@ -85,6 +85,19 @@ fn next_pairing(
     }
 }
 
+/// The host candidates of `sdp` as `address:port`, space-separated.
+fn candidates(sdp: &str) -> String {
+    let found: Vec<String> = sdp
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("a=candidate:"))
+        .filter_map(|c| {
+            let f: Vec<&str> = c.split_ascii_whitespace().collect();
+            Some(format!("{}:{}", f.get(4)?, f.get(5)?))
+        })
+        .collect();
+    found.join(" ")
+}
+
 /// Polls `pairing` until its channel opens, it fails, or `within` has passed.
 fn open<Out, In>(
     mut pairing: NativePairing,
@@ -164,7 +177,18 @@ pub fn host_command<R: BufRead + Send + 'static>(
             return Ok(());
         };
         match pairing.take_answer(&answer.sdp) {
-            Ok(()) => break,
+            Ok(()) => {
+                // What the other device offers to be reached at: its addresses, or the
+                // `.local` names this side looks up by mDNS.
+                writeln!(
+                    out,
+                    "# the answer's candidates: {}",
+                    candidates(&answer.sdp)
+                )
+                .map_err(io_err)?;
+                out.flush().map_err(io_err)?;
+                break;
+            }
             Err(e) => writeln!(out, "error {e}").map_err(io_err)?,
         }
         out.flush().map_err(io_err)?;

@@ -11,6 +11,9 @@
 //! pair by the same texts. Only this Wi-Fi: host candidates, one UDP socket bound to each
 //! of this device's own IPv4 addresses (str0m needs to know which local address a
 //! datagram came to, which a socket bound to 0.0.0.0 does not say), no STUN, no TURN.
+//! The other side's `<uuid>.local` candidates (a browser that may not capture hides its
+//! address so) are looked up by mDNS as its description is taken in ([`lookup`]), and
+//! what answers is handed to str0m as a remote candidate.
 //!
 //! [`NativeChannel`] keeps [`super::rtc::RtcChannel`]'s rules: one JSON message per
 //! data-channel message; a message over 16 KiB ends the link, as on TCP; binary data is
@@ -30,6 +33,11 @@ use str0m::change::{SdpAnswer, SdpOffer, SdpPendingOffer};
 use str0m::channel::{ChannelConfig, ChannelId};
 use str0m::net::{Protocol, Receive};
 use str0m::{Candidate, Event, Input, Output, Rtc, RtcConfig};
+
+mod lookup;
+mod mdns;
+
+use lookup::Lookup;
 
 /// The data channel's label (the browser's is the same; nobody reads it).
 const LABEL: &str = "hotseat";
@@ -72,10 +80,18 @@ pub fn host_addresses() -> Vec<IpAddr> {
         .collect()
 }
 
+/// While an mDNS lookup is under way, a wait lasts at most this, so its answer is taken
+/// in within this of its arrival (the wait blocks on the channel's socket, not on it).
+const LOOKUP_BEAT: Duration = Duration::from_millis(10);
+
 /// str0m, its sockets and what came out of it for the channel.
 struct Engine {
     rtc: Rtc,
     sockets: Vec<UdpSocket>,
+    /// This side's addresses: where an mDNS query leaves from.
+    addrs: Vec<IpAddr>,
+    /// The other side's `.local` names being looked up, until found or given up.
+    lookup: Option<Lookup>,
     /// The socket a datagram last came in on: the one the nominated pair uses, which
     /// [`Engine::wait`] waits on.
     last_in: usize,
@@ -111,6 +127,8 @@ impl Engine {
         let mut engine = Engine {
             rtc,
             sockets,
+            addrs: addrs.to_vec(),
+            lookup: None,
             last_in: 0,
             channel: None,
             inbox: VecDeque::new(),
@@ -191,12 +209,40 @@ impl Engine {
         }
     }
 
+    /// Starts looking up the `.local` host candidates of the other side's description
+    /// (`sdp`, just taken in; str0m left them out, it reads only addresses).
+    fn look_up(&mut self, sdp: &str, now: Instant) {
+        self.lookup = Lookup::start(lookup::local_names(sdp), &self.addrs, now);
+        self.resolve(now);
+    }
+
+    /// Sends the lookup's due queries and gives str0m what it found. The lookup ends once
+    /// it is done or the channel is open (the pair is chosen: nothing more is needed).
+    fn resolve(&mut self, now: Instant) {
+        let Some(lookup) = self.lookup.as_mut() else {
+            return;
+        };
+        let found = lookup.poll(now);
+        let over = self.channel.is_some() || lookup.done(now);
+        for addr in found {
+            match Candidate::host(addr, "udp") {
+                Ok(candidate) => self.rtc.add_remote_candidate(candidate),
+                Err(e) => crate::note!("WebRTC: {addr} is no candidate: {e}"),
+            }
+        }
+        if over {
+            self.lookup = None;
+        }
+        self.drain();
+    }
+
     /// Takes in what arrived on the sockets, then the clock.
     fn poll(&mut self, now: Instant) {
         if !self.rtc.is_alive() {
             self.close(ProtocolError::Closed);
             return;
         }
+        self.resolve(now);
         let mut taken = 0;
         for i in 0..self.sockets.len() {
             while taken < PER_POLL {
@@ -241,7 +287,10 @@ impl Engine {
     /// (a driver on a thread of its own calls this between polls).
     fn wait(&mut self, at_most: Duration) {
         let until_next = self.next.saturating_duration_since(Instant::now());
-        let wait = until_next.min(at_most).max(Duration::from_millis(1));
+        let mut wait = until_next.min(at_most).max(Duration::from_millis(1));
+        if self.lookup.is_some() {
+            wait = wait.min(LOOKUP_BEAT);
+        }
         let Some(socket) = self.sockets.get(self.last_in) else {
             std::thread::sleep(wait);
             return;
@@ -355,6 +404,7 @@ impl NativePairing {
             .accept_offer(offer)
             .map_err(|e| NativeRtcError::Refused(e.to_string()))?;
         engine.drain();
+        engine.look_up(offer_sdp, now);
         Ok(NativePairing {
             engine,
             side: Side::Answer,
@@ -384,6 +434,7 @@ impl NativePairing {
             .accept_answer(pending, answer)
             .map_err(|e| NativeRtcError::Refused(e.to_string()))?;
         self.engine.drain();
+        self.engine.look_up(answer_sdp, Instant::now());
         Ok(())
     }
 

@@ -38,7 +38,7 @@ would win), so that the reload and the drop meet a game that is on; then they go
 With --bench the round trip is measured over three actions instead of one.
 
     tests/browser/rtc.py SITE_DIR [--bench] [--shots=DIR] [--pair=HOST-JOIN]   (as root)
-    tests/browser/rtc.py page SITE_DIR CAMERA.y4m ENGINE     (helper, run inside a namespace)
+    tests/browser/rtc.py page SITE_DIR CAMERA.y4m ENGINE [no-camera]   (helper, in a namespace)
 
 --shots=DIR saves the host's screen with its offer and the joiner's viewfinder (Scan
 pressed before any code is in view).
@@ -118,6 +118,8 @@ if (!window.__hsTrace) {
       this.addEventListener('iceconnectionstatechange', () => { say(id, 'ice', this.iceConnectionState); pairOf(this, id); });
       this.addEventListener('icegatheringstatechange', () => say(id, 'gathering', this.iceGatheringState));
       this.addEventListener('datachannel', e => watchDc(id, e.channel, 'datachannel event:'));
+      this.addEventListener('icecandidate', e => say(id, 'local candidate',
+        e.candidate ? `${e.candidate.address}:${e.candidate.port}` : 'end'));
       const create = this.createDataChannel.bind(this);
       this.createDataChannel = (...b) => { const dc = create(...b); watchDc(id, dc, 'created'); return dc; };
       const setRemote = this.setRemoteDescription.bind(this);
@@ -141,7 +143,7 @@ def log(*words):
 
 # ---- inside a namespace: one page, driven by commands on stdin ----
 
-def page(site, camera, engine):
+def page(site, camera, engine, camera_granted=True):
     sys.path.insert(0, HERE)
     from common import Site, chromium
     work = tempfile.mkdtemp(prefix="hotseat-rtc-page-")
@@ -159,9 +161,15 @@ def page(site, camera, engine):
         # screen-reader layer scrolls them in when pressed (docs/accessibility.md). The fake
         # camera plays `camera`, which the driver writes (Chromium opens it when capture
         # starts; there is a grey frame in it from the start).
+        # `--use-fake-ui-for-media-stream` grants the camera without a prompt, and with it
+        # every permission check says "granted" (content's MediaDevicesPermissionChecker),
+        # so Chromium shows the page's real addresses. Without it (`camera_granted` false:
+        # a phone that pastes instead of scanning) the page may not capture and Chromium
+        # gives only its mDNS name, its default.
         driver = chromium(os.path.join(work, "profile"), size=(412, 915), flags=[
             "--force-renderer-accessibility", "--use-fake-device-for-media-stream",
-            "--use-fake-ui-for-media-stream", f"--use-file-for-fake-video-capture={camera}"])
+            f"--use-file-for-fake-video-capture={camera}"]
+            + (["--use-fake-ui-for-media-stream"] if camera_granted else []))
         reader = Reader(driver)
         errors = lambda: [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 
@@ -379,14 +387,14 @@ class Page:
     """A page in its namespace, through the helper's commands; `show` puts a text's QR code
     before its fake camera."""
 
-    def __init__(self, side, site, work, engine="chromium"):
+    def __init__(self, side, site, work, engine="chromium", camera_granted=True):
         self.side = side
         self.engine = engine
         self.camera = os.path.join(work, f"camera-{side}.y4m")
         qr_y4m.write(self.camera, [])
         self.proc = subprocess.Popen(
             ["ip", "netns", "exec", NS[side], "/usr/bin/python3", os.path.abspath(__file__), "page", site,
-             self.camera, engine],
+             self.camera, engine] + ([] if camera_granted else ["no-camera"]),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
             env=dict(os.environ, HOME=tempfile.gettempdir()))
         self.answers = queue.Queue()
@@ -731,7 +739,7 @@ def mixed(site, host_engine, join_engine, bench):
 
 def main():
     if len(sys.argv) >= 5 and sys.argv[1] == "page":
-        return page(sys.argv[2], sys.argv[3], sys.argv[4])
+        return page(sys.argv[2], sys.argv[3], sys.argv[4], camera_granted="no-camera" not in sys.argv[5:])
     site = os.path.abspath(sys.argv[1])
     bench = "--bench" in sys.argv
     shots = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--shots=")), None)

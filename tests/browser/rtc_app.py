@@ -8,21 +8,25 @@ two network namespaces of tests/browser/rtc.py (the same Wi-Fi bridge), each way
 - **the app hosts**: `hotseat rtc-host` prints its offer text; a headless Chromium's camera
   reads it as a QR code (its fake camera, as a phone scans a kiosk's screen), a Firefox
   page has it pasted (its fake camera shows no code; tests/browser/firefox.py), and the
-  page's answer text goes to the app's input.
+  page's answer text goes to the app's input;
+- **the app resolves an mDNS name**: `rtc-host` hosts and the joining page pastes its
+  offer (no scan, so no camera permission): the page's answer carries only Chromium's
+  `<uuid>.local` name, which the app looks up by mDNS across the namespaces; then a few
+  cards each way.
 
 The page is headless Chromium, or with --engine=firefox Debian's Firefox ESR (as Firefox
-for Android gives its addresses: tests/browser/firefox.py).
+for Android gives its addresses, tests/browser/firefox.py: so only the first two cases).
 
-Each plays a whole game: the page places through its accessibility layer, the app by the
-line protocol of `hotseat host`/`join` (`legal`, then an action, going forward); at the end
-the page's result and the app's `outcome` agree and the page logged no error.
+The first two play a whole game: the page places through its accessibility layer, the app
+by the line protocol of `hotseat host`/`join` (`legal`, then an action, going forward); at
+the end the page's result and the app's `outcome` agree and the page logged no error.
 
 Printed as bench figures, not checked: an action's round trip over the data channel,
 median and max (the app's own measure when it joins, the page's when it hosts), and the
 pairing times.
 
-    tests/browser/rtc_app.py SITE_DIR HOTSEAT_BINARY [--only=joins|hosts] [--engine=chromium|firefox]
-                                                                           (as root)
+    tests/browser/rtc_app.py SITE_DIR HOTSEAT_BINARY [--only=joins|hosts|resolves]
+                             [--engine=chromium|firefox]                   (as root)
 """
 import os
 import queue
@@ -242,11 +246,68 @@ def app_hosts(site, binary, work, engine):
                 page.do("round_trips"))
 
 
+def app_resolves(site, binary, work, engine):
+    """The app hosts and the joining page pastes its offer instead of scanning it: the
+    page has no camera permission (its Chromium starts without the flag that grants it),
+    so Chromium hides its address behind an mDNS name (`<uuid>.local`, its default; no
+    flag turns that off) and its answer carries only
+    that name, as iOS Safari's or desktop Chrome's would. The app finds the address by an
+    mDNS query across the namespaces, which the page's own Chromium answers, and pairs;
+    then two cards each way (the other two cases play whole games)."""
+    with Ends(Page("join", site, work, engine, camera_granted=False)) as ends:
+        page = ends.page
+        page.do("open", timeout=300)
+        page.do("press", role="button", name="Omiga")
+        page.do("press", role="button", name="Join a game on two devices")
+        app = ends.app = App(binary, work, "host", ["rtc-host", "--countdown", "3"])
+        offer, _ = app.until(r"^offer ")
+        page.do("type", name="1. The hosting phone's pairing text", text=offer.split(" ", 1)[1])
+        page.do("press", role="button", name="Use this text")
+        answer = page.do("desc", role="generic", name="Pairing text of this phone", prefix="HS2A", wait=30)
+        given = time.time()
+        app.send(answer)
+        said, _ = app.until(r"^# the answer's candidates: ")
+        candidates = said.split(": ", 1)[1].split()
+        assert candidates and all(re.fullmatch(r"[0-9a-f-]{36}\.local:\d+", c) for c in candidates), \
+            f"the pasting page's answer should carry only mDNS names: {candidates}"
+        local = [line for line in page.do("trace") if "local candidate" in line]
+        assert local and all(".local:" in line or line.endswith(" end") for line in local), local
+        log(f"the page's answer carries only mDNS names: {' '.join(candidates)}")
+        paired, before = app.until(r"^(# paired in|error)", timeout=30)
+        assert paired.startswith("# paired"), paired
+        # The app's note (its standard error) may come before or after the candidates line.
+        found = [line for line in app.said if "mDNS:" in line]
+        assert found, f"the app paired without resolving the name: {app.said[-10:]}"
+        log(f"the app resolved it: {found[0].split('mDNS: ', 1)[1]}; {paired[2:]} after taking the answer in")
+        page.do("wait", pattern=r"^Play! You are|Discard hand|may place here", wait=30)
+        log(f"the page's table is up {time.time() - given:.2f} s after its answer reached the app")
+        time.sleep(3.5)  # the countdown
+        # Two cards (or discards) each way is enough to show the link carries the game.
+        outcome, played, app_did, page_did = [], [], 0, 0
+        for _ in range(20):
+            if app_did >= 2 and page_did >= 2:
+                break
+            did = [app_move(app, [], outcome, white=True), page.do("move", advance=False)]
+            played += [d for d in did if d != "none"]
+            app_did += did[0].endswith(": ok")
+            page_did += did[1].startswith(("placed", "discarded"))
+            if did == ["none", "none"]:
+                time.sleep(0.3)
+        assert app_did >= 2 and page_did >= 2, f"too few moves over the link: {played}"
+        errors = page.do("errors")
+        assert not errors, f"errors in the page: {errors}"
+        log(f"both seats played over the resolved link: {', '.join(played)}")
+
+
 def main():
     site, binary = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     only = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--only=")), None)
     engine = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--engine=")), "chromium")
-    for name, run in (("joins", app_joins), ("hosts", app_hosts)):
+    cases = [("joins", app_joins), ("hosts", app_hosts)]
+    if engine == "chromium":
+        # The Firefox of these tests gives plain addresses, as Firefox for Android does.
+        cases.append(("resolves", app_resolves))
+    for name, run in cases:
         if only and only != name:
             continue
         started = time.time()

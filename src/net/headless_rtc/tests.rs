@@ -148,6 +148,8 @@ fn rtc_host_and_rtc_join_pair_by_texts_and_play() {
         "an offer is not an answer"
     );
     host.send(&answer);
+    let said = host.line("# the answer's candidates: ");
+    assert!(said.contains(" 127.0.0.1:"), "{said}");
     assert!(host.line("# paired in ").ends_with(" ms"));
     assert!(join.line("joined seat 1").contains(" ms"));
     host.line("# started game 1");
