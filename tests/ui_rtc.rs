@@ -93,10 +93,16 @@ fn two_apps_pair_by_texts_over_webrtc_and_play() {
     assert!(!labels_starting(&host.app, "QR code of the pairing text").is_empty());
     assert!(labels_starting(&host.app, "Scan the other phone's QR code").is_empty());
 
-    // A text that is none is refused with a reason, and the offer still waits.
+    // A text that is none is refused with a reason, and the offer still waits; an empty
+    // paste (the copy did not take) is told apart from a wrong text.
     hb.set_pasted_text("hello".into());
     press(&host.app, "Use the answer");
     assert!(hb.get_pair_message_warning(), "{}", hb.get_pair_message());
+    assert!(hb.get_pair_message().contains("not a Hotseat pairing code"));
+    hb.set_pasted_text(" \n".into());
+    press(&host.app, "Use the answer");
+    assert!(hb.get_pair_message_warning(), "{}", hb.get_pair_message());
+    assert!(hb.get_pair_message().contains("nothing was pasted"));
     assert_eq!(hb.get_own_text(), offer.as_str());
 
     // The joiner pastes the host's text and shows its answer.

@@ -107,6 +107,10 @@ impl Pairing {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum PairingError {
+    /// Nothing but spaces was pasted (the copy on the other phone did not take, or Paste
+    /// was pressed first): said apart from a wrong text, which needs another remedy.
+    #[error("nothing was pasted: copy the other phone's pairing text, then paste it here")]
+    Empty,
     /// The text does not start as a Hotseat pairing code does.
     #[error("this is not a Hotseat pairing code")]
     NotHotseat,
@@ -163,6 +167,7 @@ impl PairingError {
     /// wildcard below: a new variant does not compile until it is listed.
     pub fn examples() -> Vec<PairingError> {
         let all = vec![
+            PairingError::Empty,
             PairingError::NotHotseat,
             PairingError::Newer { version: 2 },
             PairingError::Damaged,
@@ -178,7 +183,8 @@ impl PairingError {
         ];
         for e in &all {
             match e {
-                PairingError::NotHotseat
+                PairingError::Empty
+                | PairingError::NotHotseat
                 | PairingError::Newer { .. }
                 | PairingError::Damaged
                 | PairingError::TooLong { .. }
@@ -250,6 +256,9 @@ pub fn decode(text: &str) -> Result<Pairing, PairingError> {
         .collect();
     if text.len() > MAX_TEXT {
         return Err(PairingError::TooLong { max: MAX_TEXT });
+    }
+    if text.is_empty() {
+        return Err(PairingError::Empty);
     }
     let rest = text.strip_prefix(MAGIC).ok_or(PairingError::NotHotseat)?;
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();

@@ -165,6 +165,7 @@ fn parts(reason: &NetReason, word: &dyn Fn(&NetReason) -> String) -> (&'static s
             ProtocolError::Io(detail) => one("net-io", detail.clone()),
         },
         R::Pairing { problem } => match problem {
+            PairingError::Empty => none("net-pair-empty"),
             PairingError::NotHotseat => none("net-pair-not-hotseat"),
             PairingError::Newer { version } => one("net-pair-newer", version.to_string()),
             PairingError::Damaged => none("net-pair-damaged"),

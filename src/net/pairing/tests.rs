@@ -113,7 +113,8 @@ fn scanners_lower_case_and_spaces_are_read() {
 fn wrong_and_damaged_texts_say_why() {
     let text = encode(PairingKind::Offer, MDNS_OFFER, Some("1234")).unwrap();
     assert_eq!(decode("https://example.com"), Err(PairingError::NotHotseat));
-    assert_eq!(decode(""), Err(PairingError::NotHotseat));
+    assert_eq!(decode(""), Err(PairingError::Empty));
+    assert_eq!(decode(" \n\t "), Err(PairingError::Empty));
     assert_eq!(decode("HSX"), Err(PairingError::NotHotseat));
     assert_eq!(decode("HS0OAAAA"), Err(PairingError::NotHotseat));
     assert_eq!(
