@@ -261,9 +261,18 @@ class Phone:
                 time.sleep(1.5)  # the first frames
                 return
             if "could not" in state[1] or "no WebGL" in state[1]:
-                raise AssertionError("the page says: " + state[1])
+                raise AssertionError("the page says: " + state[1] + self.kept_errors())
             time.sleep(0.2)
-        raise AssertionError("the app did not start within 120 s")
+        raise AssertionError("the app did not start within 120 s" + self.kept_errors())
+
+    def kept_errors(self):
+        """The page's errors (a panic's message among them: the app's panic hook writes it
+        to the console), as lines to add to a failure's message."""
+        try:
+            errors = self.errors()
+        except Exception as e:  # the page may be gone: say so rather than hide the failure
+            return f"\n(its errors could not be read: {type(e).__name__}: {e})"
+        return "".join(f"\n  page error: {e}" for e in errors) or "\n  (no error kept in the page)"
 
     def open(self, url):
         """Loads the page, waits for the app, and brings the mirror to its start too."""
