@@ -22,7 +22,7 @@ errors (`KEEP_ERRORS`, put in its head by the test's server) and the test reads 
 import sys
 import time
 
-from selenium.common.exceptions import InvalidSessionIdException
+from selenium.common.exceptions import InvalidSessionIdException, WebDriverException
 
 from common import (KEEP_ERRORS, Site, WebKitPhone, Xvfb, damaged_save, first_visit, game_to_history,
                     log, offline, run, webkit)
@@ -82,7 +82,34 @@ def failed_start_says_why(phone, root):
     assert "page error: console.error: hotseat: panicked at" in said, said
 
 
+def crashed(driver):
+    """Whether WebKit's web process has crashed: the driver says so (only) to the first
+    command after the crash. A crash while a command was under way (a script the page was
+    running) gives that command "Could not parse script result" instead; the next one then
+    says "session deleted because of page crash or hang"."""
+    try:
+        driver.execute_script("return 1")
+    except InvalidSessionIdException as e:
+        return (e.msg or "").strip()
+    except WebDriverException:
+        pass
+    return None
+
+
 def checks(phone, site, data, args):
+    try:
+        all_checks(phone, site, data, args)
+    except InvalidSessionIdException:
+        raise
+    except WebDriverException as e:
+        # Asked before the driver is closed; anything but a crash goes on as it was.
+        said = crashed(phone.d)
+        if said and "crash" in said:
+            raise InvalidSessionIdException(f"{said} (after: {(e.msg or '').strip()})") from e
+        raise
+
+
+def all_checks(phone, site, data, args):
     agent = phone.d.execute_script("return navigator.userAgent")
     log("user agent:", agent)
     assert "AppleWebKit" in agent and "Chrome" not in agent, agent
@@ -97,7 +124,8 @@ def checks(phone, site, data, args):
 
 # The exit status when WebKit's web process crashed (EX_TEMPFAIL): .ci/webkit runs the test
 # again from a fresh browser. Seen here in about half the runs: a segfault in Mesa's
-# software GL (swrast_dri.so) on WebKit's compositor thread, mid-game (docs/web.md).
+# software GL (swrast_dri.so) on WebKit's compositor thread, mid-game; once also a
+# segfault in JavaScriptCore during a page load (docs/web.md).
 CRASHED = 75
 
 
