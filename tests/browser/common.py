@@ -198,7 +198,10 @@ def webkit(size=(WIDTH, HEIGHT)):
     try:
         driver.set_window_rect(x=0, y=0, width=size[0], height=size[1])
         # The window holds more than the page (its frame, a toolbar): grow it by the difference.
-        for _ in range(3):
+        # A resize reaches the page a moment later: measured at once, the page was sometimes
+        # still at its old size (412x935 in about 2 % of starts here), and three rounds ran out.
+        for _ in range(10):
+            time.sleep(0.2)
             w, h = driver.execute_script("return [window.innerWidth, window.innerHeight]")
             if (w, h) == tuple(size):
                 break
