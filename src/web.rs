@@ -10,9 +10,14 @@ use slint::ComponentHandle;
 /// its first walk of the tree then never delays the first frame.
 pub fn start(with_window: impl FnOnce(&slint::Window) + 'static) {
     // A panic would otherwise vanish (the browser has no standard error): show it in the
-    // page's console, where a bug report can quote it.
+    // page's console, where a bug report can quote it, and keep it short in the page's
+    // `hotseatPanic`, which `index.html` adds to "Hotseat could not start: …" when the
+    // start fails (wasm has no unwinding: the page sees only "Unreachable code").
     std::panic::set_hook(Box::new(|info| {
         web_sys::console::error_1(&format!("hotseat: {info}").into());
+        if let Some(window) = web_sys::window() {
+            let _ = js_sys::Reflect::set(&window, &"hotseatPanic".into(), &panic_line(info).into());
+        }
     }));
     let kiosk = web_sys::window()
         .and_then(|w| w.location().search().ok())
@@ -33,6 +38,27 @@ pub fn start(with_window: impl FnOnce(&slint::Window) + 'static) {
         }
         Err(e) => web_sys::console::error_1(&format!("hotseat: cannot start: {e}").into()),
     }
+}
+
+/// A panic in one line, for the page: its message and where it happened in the code (the
+/// file's last two parts: the crate's folder and name for a dependency, without the
+/// builder's registry path).
+fn panic_line(info: &std::panic::PanicHookInfo) -> String {
+    let payload = info.payload();
+    let message = payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("a panic");
+    let Some(at) = info.location() else {
+        return message.to_owned();
+    };
+    let file = at.file();
+    let short = file
+        .rmatch_indices(['/', '\\'])
+        .nth(1)
+        .map_or(file, |(i, _)| &file[i + 1..]);
+    format!("{message} ({short}:{})", at.line())
 }
 
 /// The User Timing mark `hotseat-first-frame` once the first frame is drawn: the browser

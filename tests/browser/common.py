@@ -198,7 +198,10 @@ def webkit(size=(WIDTH, HEIGHT)):
     try:
         driver.set_window_rect(x=0, y=0, width=size[0], height=size[1])
         # The window holds more than the page (its frame, a toolbar): grow it by the difference.
-        for _ in range(3):
+        # A resize reaches the page a moment later: measured at once, the page was sometimes
+        # still at its old size (412x935 in about 2 % of starts here), and three rounds ran out.
+        for _ in range(10):
+            time.sleep(0.2)
             w, h = driver.execute_script("return [window.innerWidth, window.innerHeight]")
             if (w, h) == tuple(size):
                 break
@@ -261,9 +264,18 @@ class Phone:
                 time.sleep(1.5)  # the first frames
                 return
             if "could not" in state[1] or "no WebGL" in state[1]:
-                raise AssertionError("the page says: " + state[1])
+                raise AssertionError("the page says: " + state[1] + self.kept_errors())
             time.sleep(0.2)
-        raise AssertionError("the app did not start within 120 s")
+        raise AssertionError("the app did not start within 120 s" + self.kept_errors())
+
+    def kept_errors(self):
+        """The page's errors (a panic's message among them: the app's panic hook writes it
+        to the console), as lines to add to a failure's message."""
+        try:
+            errors = self.errors()
+        except Exception as e:  # the page may be gone: say so rather than hide the failure
+            return f"\n(its errors could not be read: {type(e).__name__}: {e})"
+        return "".join(f"\n  page error: {e}" for e in errors) or "\n  (no error kept in the page)"
 
     def open(self, url):
         """Loads the page, waits for the app, and brings the mirror to its start too."""

@@ -10,6 +10,9 @@ by taps and lands in the history; a damaged save is kept aside with its notice; 
 server stopped, the page starts from the service worker's copy (WebKit runs service
 workers only for a secure origin: the site is opened as `localhost`); there, a tap on a
 name field focuses a text field of the page and what is typed becomes the player's name.
+Last, a start that fails says why: with WebGL refused to the app's canvas, the page shows
+the panic's own message after "Hotseat could not start:", and the test reads it back from
+the page's kept errors (as it prints them whenever the page cannot start).
 Taps are WebDriver pointer actions of the touch kind (WebKitGTK hands them to the page
 as a mouse's); the browser's window is given the focus, as a phone's foreground app has. WebKit's driver has no console log: the page keeps its
 errors (`KEEP_ERRORS`, put in its head by the test's server) and the test reads them back.
@@ -19,10 +22,21 @@ errors (`KEEP_ERRORS`, put in its head by the test's server) and the test reads 
 import sys
 import time
 
-from selenium.common.exceptions import InvalidSessionIdException
+from selenium.common.exceptions import InvalidSessionIdException, WebDriverException
 
-from common import (KEEP_ERRORS, WebKitPhone, Xvfb, damaged_save, first_visit, game_to_history,
+from common import (KEEP_ERRORS, Site, WebKitPhone, Xvfb, damaged_save, first_visit, game_to_history,
                     log, offline, run, webkit)
+
+# Refuses WebGL to the app's canvas only (index.html's own probe still gets it): Slint then
+# panics at the start, as a WebGL context that cannot be made would make it.
+NO_WEBGL_FOR_THE_APP = """
+(() => {
+  const get = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+    return this.id === 'canvas' && String(kind).startsWith('webgl') ? null : get.call(this, kind, ...rest);
+  };
+})();
+"""
 
 
 def typed_name(phone, url):
@@ -47,7 +61,55 @@ def typed_name(phone, url):
     phone.no_errors()
 
 
-def checks(phone, site, data, _args):
+def failed_start_says_why(phone, root):
+    """A start that fails names its cause: the panic's message, not only wasm's
+    "Unreachable code", in the page's words (what a player's bug report quotes) and in the
+    errors the test prints. Its own origin (a server on another port): storage of its own."""
+    broken = Site(root, "localhost", KEEP_ERRORS + NO_WEBGL_FOR_THE_APP)
+    try:
+        phone.d.get(broken.url)
+        try:
+            phone.wait_started()
+        except AssertionError as e:
+            said = str(e)
+        else:
+            raise AssertionError("the app started without WebGL")
+    finally:
+        broken.close()
+    log("a failed start reads:", said)
+    assert "could not start: Cannot proceed without WebGL" in said.splitlines()[0], said
+    assert "Unreachable" not in said.splitlines()[0], said
+    assert "page error: console.error: hotseat: panicked at" in said, said
+
+
+def crashed(driver):
+    """Whether WebKit's web process has crashed: the driver says so (only) to the first
+    command after the crash. A crash while a command was under way (a script the page was
+    running) gives that command "Could not parse script result" instead; the next one then
+    says "session deleted because of page crash or hang"."""
+    try:
+        driver.execute_script("return 1")
+    except InvalidSessionIdException as e:
+        return (e.msg or "").strip()
+    except WebDriverException:
+        pass
+    return None
+
+
+def checks(phone, site, data, args):
+    try:
+        all_checks(phone, site, data, args)
+    except InvalidSessionIdException:
+        raise
+    except WebDriverException as e:
+        # Asked before the driver is closed; anything but a crash goes on as it was.
+        said = crashed(phone.d)
+        if said and "crash" in said:
+            raise InvalidSessionIdException(f"{said} (after: {(e.msg or '').strip()})") from e
+        raise
+
+
+def all_checks(phone, site, data, args):
     agent = phone.d.execute_script("return navigator.userAgent")
     log("user agent:", agent)
     assert "AppleWebKit" in agent and "Chrome" not in agent, agent
@@ -57,11 +119,13 @@ def checks(phone, site, data, _args):
     offline(phone, site)
     # Still from the service worker's copy, the server gone.
     typed_name(phone, site.url)
+    failed_start_says_why(phone, args.site)
 
 
 # The exit status when WebKit's web process crashed (EX_TEMPFAIL): .ci/webkit runs the test
 # again from a fresh browser. Seen here in about half the runs: a segfault in Mesa's
-# software GL (swrast_dri.so) on WebKit's compositor thread, mid-game (docs/web.md).
+# software GL (swrast_dri.so) on WebKit's compositor thread, mid-game; once also a
+# segfault in JavaScriptCore during a page load (docs/web.md).
 CRASHED = 75
 
 
