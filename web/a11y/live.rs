@@ -10,6 +10,7 @@
 //!   reads the control it has just pressed, and an announcement that came before that is
 //!   cut off (flutter#122101; Flutter's web engine delays it too). Those that come while
 //!   one waits are said after it, in one message.
+//!
 //! They are never inside an `aria-modal` element, nor is one ever open: the cover takes
 //! what is under it out of the layer instead, since VoiceOver ignores live regions
 //! outside an open modal dialog.
