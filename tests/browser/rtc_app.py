@@ -213,26 +213,38 @@ def app_joins(site, binary, work, engine):
         summary(f"the app's action to {engine}'s answer (the app joins)", trips)
 
 
+def app_hosting_page_joining(ends, binary, work):
+    """The page opens Omiga's Join under Two phones, and `rtc-host` starts (set in `ends`);
+    returns the page, the app and the app's offer text."""
+    page = ends.page
+    page.do("open", timeout=300)
+    page.do("press", role="button", name="Omiga")
+    page.do("press", role="button", name="Join a game on two devices")
+    app = ends.app = App(binary, work, "host", ["rtc-host", "--countdown", "3"])
+    offer, _ = app.until(r"^offer ")
+    offer = offer.split(" ", 1)[1]
+    log(f"the app's offer ({len(offer)} characters): {offer[:40]}…")
+    return page, app, offer
+
+
+def paste_offer(page, offer):
+    """The joining page takes the offer in by paste, not by its camera."""
+    page.do("type", name="1. The hosting phone's pairing text", text=offer)
+    page.do("press", role="button", name="Use this text")
+
+
 def app_hosts(site, binary, work, engine):
     """The app hosts, the page joins: Chromium's camera reads the app's offer (as a phone
     scanning the kiosk's screen; scanning also gives the page its camera permission, so its
     answer carries its address, which the app checks), Firefox has it pasted; the page's
     answer goes to the app's input."""
     with Ends(Page("join", site, work, engine)) as ends:
-        page = ends.page
-        page.do("open", timeout=300)
-        page.do("press", role="button", name="Omiga")
-        page.do("press", role="button", name="Join a game on two devices")
-        app = ends.app = App(binary, work, "host", ["rtc-host", "--countdown", "3"])
-        offer, _ = app.until(r"^offer ")
-        offer = offer.split(" ", 1)[1]
-        log(f"the app's offer ({len(offer)} characters): {offer[:40]}…")
+        page, app, offer = app_hosting_page_joining(ends, binary, work)
         if engine == "chromium":
             took = scanned(page, offer)
             log(f"the page's camera read the app's offer in {took:.2f} s")
         else:
-            page.do("type", name="1. The hosting phone's pairing text", text=offer)
-            page.do("press", role="button", name="Use this text")
+            paste_offer(page, offer)
         answer = page.do("desc", role="generic", name="Pairing text of this phone", prefix="HS2A", wait=30)
         given = time.time()
         app.send(answer)
@@ -255,14 +267,8 @@ def app_resolves(site, binary, work, engine):
     mDNS query across the namespaces, which the page's own Chromium answers, and pairs;
     then two cards each way (the other two cases play whole games)."""
     with Ends(Page("join", site, work, engine, camera_granted=False)) as ends:
-        page = ends.page
-        page.do("open", timeout=300)
-        page.do("press", role="button", name="Omiga")
-        page.do("press", role="button", name="Join a game on two devices")
-        app = ends.app = App(binary, work, "host", ["rtc-host", "--countdown", "3"])
-        offer, _ = app.until(r"^offer ")
-        page.do("type", name="1. The hosting phone's pairing text", text=offer.split(" ", 1)[1])
-        page.do("press", role="button", name="Use this text")
+        page, app, offer = app_hosting_page_joining(ends, binary, work)
+        paste_offer(page, offer)
         answer = page.do("desc", role="generic", name="Pairing text of this phone", prefix="HS2A", wait=30)
         given = time.time()
         app.send(answer)

@@ -277,21 +277,10 @@ fn open(from: &[Ipv4Addr]) -> std::io::Result<UdpSocket> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::mdns::tests::chromium_reply as reply;
     use super::*;
 
     const NAME: &str = "df01c2bb-ec48-4b45-9a3a-2b0035e4af35.local";
-
-    fn reply(name: &str, ip: [u8; 4]) -> Vec<u8> {
-        let mut p = vec![0, 0, 0x84, 0, 0, 0, 0, 1, 0, 0, 0, 0];
-        for label in name.split('.') {
-            p.push(label.len() as u8);
-            p.extend_from_slice(label.as_bytes());
-        }
-        p.push(0);
-        p.extend_from_slice(&[0, 1, 0x80, 1, 0, 0, 0, 120, 0, 4]);
-        p.extend_from_slice(&ip);
-        p
-    }
 
     #[test]
     fn the_local_names_of_a_description_are_its_mdns_host_candidates() {

@@ -167,7 +167,7 @@ impl<'a> Reader<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     const NAME: &str = "df01c2bb-ec48-4b45-9a3a-2b0035e4af35.local";
@@ -175,7 +175,8 @@ mod tests {
     /// A reply as Chromium's responder writes one (services/network/mdns_responder.cc):
     /// id 0, authoritative, one A record with the cache-flush bit, TTL 120, and an NSEC
     /// record in the additional section whose name is a pointer to the A record's.
-    fn chromium_reply(name: &str, ip: [u8; 4]) -> Vec<u8> {
+    /// (Also the lookup's tests' reply.)
+    pub(in super::super) fn chromium_reply(name: &str, ip: [u8; 4]) -> Vec<u8> {
         let mut p = vec![0, 0, 0x84, 0, 0, 0, 0, 1, 0, 0, 0, 1];
         let name_at = p.len() as u8;
         for label in name.split('.') {
