@@ -56,14 +56,21 @@ PREFS = {
     "webgl.force-enabled": True,
 }
 
+# Desktop Firefox as it ships, for a page that gives only mDNS names (tests/browser/rtc_app.py's
+# "resolves"): no camera without asking (the joining page asks nothing), host addresses hidden.
+DESKTOP = {
+    "media.navigator.permission.disabled": False,
+    "media.peerconnection.ice.obfuscate_host_addresses": True,
+}
+
 
 class Firefox:
     """One Firefox with a fresh profile in `profile`, driven over Marionette."""
 
-    def __init__(self, profile, size=(412, 915)):
+    def __init__(self, profile, size=(412, 915), prefs=None):
         os.makedirs(profile, exist_ok=True)
         with open(os.path.join(profile, "user.js"), "w") as f:
-            for k, v in PREFS.items():
+            for k, v in {**PREFS, **(prefs or {})}.items():
                 f.write(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n")
         self.xvfb = Xvfb(size=(size[0] + 100, size[1] + 200))
         self.proc = subprocess.Popen(

@@ -151,8 +151,10 @@ def page(site, camera, engine, camera_granted=True):
     if engine == "firefox":
         # Debian's Firefox ESR over Marionette, read through the page's accessibility
         # layer in the DOM (tests/browser/firefox.py). Its fake camera shows no QR code.
-        from firefox import Firefox, DomReader
-        driver = Firefox(os.path.join(work, "profile"))
+        # Without `camera_granted` it is desktop Firefox as shipped: no camera allowed, and
+        # its host addresses hidden behind mDNS names.
+        from firefox import Firefox, DomReader, DESKTOP
+        driver = Firefox(os.path.join(work, "profile"), prefs={} if camera_granted else DESKTOP)
         reader = DomReader(driver)
         errors = driver.errors
     else:
