@@ -87,13 +87,9 @@ fn next_pairing(
 
 /// The host candidates of `sdp` as `address:port`, space-separated.
 fn candidates(sdp: &str) -> String {
-    let found: Vec<String> = sdp
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("a=candidate:"))
-        .filter_map(|c| {
-            let f: Vec<&str> = c.split_ascii_whitespace().collect();
-            Some(format!("{}:{}", f.get(4)?, f.get(5)?))
-        })
+    let found: Vec<String> = super::pairing::host_candidates(sdp)
+        .into_iter()
+        .map(|(address, port)| format!("{address}:{port}"))
         .collect();
     found.join(" ")
 }

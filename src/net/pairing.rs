@@ -241,6 +241,12 @@ fn text_of(kind: PairingKind, bytes: &[u8]) -> String {
     format!("{MAGIC}{VERSION}{}{}", kind.letter(), base32(bytes))
 }
 
+/// The UDP host candidates of a description (`sdp`, as [`decode`] rebuilds it): each
+/// address as written (an IP, or a `….local` name) with its port, in the SDP's order.
+pub fn host_candidates(sdp: &str) -> Vec<(String, u16)> {
+    sdp::host_candidates(sdp)
+}
+
 /// The pairing in `text` (a scanned or pasted code: upper or lower case, spaces and line
 /// breaks anywhere are ignored), with a standard SDP rebuilt from what it carries. Reads
 /// this version's texts and version 1's (an older Hotseat's, Chromium's values implied).

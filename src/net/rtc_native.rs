@@ -88,8 +88,6 @@ const LOOKUP_BEAT: Duration = Duration::from_millis(10);
 struct Engine {
     rtc: Rtc,
     sockets: Vec<UdpSocket>,
-    /// This side's addresses: where an mDNS query leaves from.
-    addrs: Vec<IpAddr>,
     /// The other side's `.local` names being looked up, until found or given up.
     lookup: Option<Lookup>,
     /// The socket a datagram last came in on: the one the nominated pair uses, which
@@ -127,7 +125,6 @@ impl Engine {
         let mut engine = Engine {
             rtc,
             sockets,
-            addrs: addrs.to_vec(),
             lookup: None,
             last_in: 0,
             channel: None,
@@ -211,8 +208,15 @@ impl Engine {
 
     /// Starts looking up the `.local` host candidates of the other side's description
     /// (`sdp`, just taken in; str0m left them out, it reads only addresses).
+    /// The queries leave from this side's own addresses, those its sockets are bound to.
     fn look_up(&mut self, sdp: &str, now: Instant) {
-        self.lookup = Lookup::start(lookup::local_names(sdp), &self.addrs, now);
+        let addrs: Vec<IpAddr> = self
+            .sockets
+            .iter()
+            .filter_map(|s| s.local_addr().ok())
+            .map(|a| a.ip())
+            .collect();
+        self.lookup = Lookup::start(lookup::local_names(sdp), &addrs, now);
         self.resolve(now);
     }
 

@@ -142,12 +142,13 @@ impl Address {
         if let Ok(ip) = text.parse::<Ipv6Addr>() {
             return Some(Address::V6(ip));
         }
+        // Names are read in lower case, as DNS compares them.
+        let text = text.to_ascii_lowercase();
         let name = text.strip_suffix(".local")?;
         if let Some(id) = uuid_bytes(name) {
             return Some(Address::Mdns(id));
         }
-        let name = name.to_ascii_lowercase();
-        mdns_name(&name).then_some(Address::Name(name))
+        mdns_name(name).then(|| Address::Name(name.to_owned()))
     }
 }
 
@@ -387,6 +388,18 @@ fn host_candidate(v: &str) -> Result<Option<(u32, Address, u16)>, PairingError> 
     let port: u16 = port.parse().ok().filter(|p| *p != 0).ok_or_else(bad)?;
     let address = Address::parse(address).ok_or_else(bad)?;
     Ok(Some((priority, address, port)))
+}
+
+/// The UDP host candidates of component 1 in `sdp`, in its order, each as its address is
+/// written (an IP, or a `….local` name in lower case) and its port; a line that
+/// [`read_sdp`] would refuse or leave out is skipped. What the app's end of the channel
+/// reads back from a rebuilt description (`net::rtc_native`).
+pub(super) fn host_candidates(sdp: &str) -> Vec<(String, u16)> {
+    sdp.lines()
+        .filter_map(|line| line.trim().strip_prefix("a=candidate:"))
+        .filter_map(|v| host_candidate(v).ok().flatten())
+        .map(|(_, address, port)| (address.to_string(), port))
+        .collect()
 }
 
 /// The standard SDP of a data channel that every engine takes through

@@ -15,6 +15,7 @@
 
 use super::mdns;
 use socket2::{Domain, Protocol, SockRef, Socket, Type};
+use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, SocketAddrV4, UdpSocket};
 use std::time::{Duration, Instant};
 
@@ -43,29 +44,12 @@ pub(super) struct Wanted {
     pub port: u16,
 }
 
-/// The `.local` host candidates of an SDP (component 1, UDP), at most
-/// [`MAX_CANDIDATES`]; any line that does not read as one is left out.
+/// The `.local` host candidates of an SDP (component 1, UDP, as the pairing reads them),
+/// at most [`MAX_CANDIDATES`]; a name that cannot be asked is left out.
 pub(super) fn local_names(sdp: &str) -> Vec<Wanted> {
     let mut wanted: Vec<Wanted> = Vec::new();
-    for line in sdp.lines() {
-        let Some(rest) = line.trim().strip_prefix("a=candidate:") else {
-            continue;
-        };
-        let f: Vec<&str> = rest.split_ascii_whitespace().collect();
-        let [_, component, transport, _, address, port, typ, kind, ..] = f[..] else {
-            continue;
-        };
-        let name = address.to_ascii_lowercase();
-        let Ok(port) = port.parse::<u16>() else {
-            continue;
-        };
-        let fits = component == "1"
-            && transport.eq_ignore_ascii_case("udp")
-            && typ == "typ"
-            && kind == "host"
-            && port != 0
-            && name.ends_with(".local")
-            && mdns::query(&name).is_some();
+    for (name, port) in crate::net::pairing::host_candidates(sdp) {
+        let fits = name.ends_with(".local") && mdns::query(&name).is_some();
         if fits && !wanted.iter().any(|w| w.name == name && w.port == port) {
             wanted.push(Wanted { name, port });
             if wanted.len() == MAX_CANDIDATES {
@@ -82,8 +66,8 @@ pub(super) struct Lookup {
     /// This device's IPv4 addresses: the query leaves by each one's interface.
     from: Vec<Ipv4Addr>,
     wanted: Vec<Wanted>,
-    /// What each name gave (by name), so an answer repeated adds nothing twice.
-    found: Vec<(String, Vec<Ipv4Addr>)>,
+    /// What each name gave, so an answer repeated adds nothing twice.
+    found: BTreeMap<String, Vec<Ipv4Addr>>,
     started: Instant,
     asked: usize,
     buf: Vec<u8>,
@@ -115,7 +99,7 @@ impl Lookup {
             socket,
             from,
             wanted,
-            found: Vec::new(),
+            found: BTreeMap::new(),
             started: now,
             asked: 0,
             buf: vec![0; PACKET],
@@ -164,19 +148,12 @@ impl Lookup {
     /// other names, gives nothing.
     pub(super) fn take(&mut self, packet: &[u8]) -> Vec<SocketAddr> {
         let mut new = Vec::new();
-        for name in self.unresolved_or_room() {
+        for name in self.names_with(|found| found < MAX_ADDRESSES) {
             let Ok(ips) = mdns::addresses_for(packet, &name) else {
                 return new;
             };
             for ip in ips.into_iter().filter(|ip| usable(*ip)) {
-                let i = match self.found.iter().position(|(n, _)| *n == name) {
-                    Some(i) => i,
-                    None => {
-                        self.found.push((name.clone(), Vec::new()));
-                        self.found.len() - 1
-                    }
-                };
-                let known = &mut self.found[i].1;
+                let known = self.found.entry(name.clone()).or_default();
                 if known.contains(&ip) || known.len() >= MAX_ADDRESSES {
                     continue;
                 }
@@ -212,24 +189,15 @@ impl Lookup {
 
     /// The names nothing was found for yet.
     fn unresolved(&self) -> Vec<String> {
-        let mut names: Vec<String> = Vec::new();
-        for w in &self.wanted {
-            if !names.contains(&w.name) && !self.found.iter().any(|(n, _)| *n == w.name) {
-                names.push(w.name.clone());
-            }
-        }
-        names
+        self.names_with(|found| found == 0)
     }
 
-    /// Every wanted name that may still take another address.
-    fn unresolved_or_room(&self) -> Vec<String> {
+    /// The wanted names, each once, whose number of addresses found so far passes `keep`.
+    fn names_with(&self, keep: impl Fn(usize) -> bool) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
         for w in &self.wanted {
-            let full = self
-                .found
-                .iter()
-                .any(|(n, ips)| *n == w.name && ips.len() >= MAX_ADDRESSES);
-            if !names.contains(&w.name) && !full {
+            let found = self.found.get(&w.name).map_or(0, Vec::len);
+            if !names.contains(&w.name) && keep(found) {
                 names.push(w.name.clone());
             }
         }
@@ -324,7 +292,7 @@ mod tests {
             socket: None,
             from: vec![Ipv4Addr::new(10, 78, 0, 1)],
             wanted,
-            found: Vec::new(),
+            found: BTreeMap::new(),
             started: now,
             asked: 0,
             buf: vec![0; PACKET],
